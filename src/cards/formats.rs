@@ -1,0 +1,176 @@
+//! Game modes as data: everything a tournament organiser might change about list building
+//! (points, shares, caps, legal content) lives in `data/formats/`, not in code.
+
+use super::Game;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// One format per file.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Format {
+    /// Name used on the command line: `--format standard`.
+    pub id: String,
+    pub game: Game,
+    pub name: String,
+    /// The document the numbers come from.
+    pub source: Citation,
+    /// Most points a list may spend (per player in team games: see `team`).
+    pub points_limit: u32,
+    /// Armada: the share of the points limit squadrons may use.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub squadron_share: Option<Share>,
+    /// Armada: the most flotilla ships a fleet may hold.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flotilla_cap: Option<u32>,
+    /// Armada: how many aces (unique squadrons with defense tokens) a fleet may hold.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ace_rule: Option<AceRule>,
+    /// Armada: objectives each fleet brings, one per listed category.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objective_categories: Vec<String>,
+    /// Armada: fleets at or above this many points use the enlarged set-up area.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enlarged_setup_area: Option<bool>,
+    /// X-Wing: how many ships a squad may field.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ship_count: Option<Range>,
+    /// X-Wing: how a ship's upgrades are limited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loadout_rule: Option<LoadoutRule>,
+    /// X-Wing: most cards from the restricted list a squad may hold.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub restricted_cap: Option<u32>,
+    /// X-Wing: how many different obstacles a squad names, if it names any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub obstacles: Option<u32>,
+    /// Content sources whose cards are legal (Armada: ffg, amg, legacy, …).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub legal_sources: Vec<String>,
+    /// X-Wing: the points revision used unless the list names one (`amg`, `xwa-50p20`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points_revision: Option<String>,
+    /// X-Wing: the format key of the points data that marks legality (`standard`, `extended`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legality_key: Option<String>,
+    /// Team play: per player-count limits.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub team: Vec<TeamSplit>,
+    /// Armada: tournament points by margin of victory.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub margin_of_victory: Vec<MarginBand>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Citation {
+    pub document: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
+    pub section: String,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Share {
+    pub numerator: u32,
+    pub denominator: u32,
+    pub rounding: Rounding,
+}
+
+impl Share {
+    /// The most points this share allows of `limit`.
+    pub fn of(&self, limit: u32) -> u32 {
+        let numerator = u64::from(limit) * u64::from(self.numerator);
+        let denominator = u64::from(self.denominator.max(1));
+        let value = match self.rounding {
+            Rounding::Up => numerator.div_ceil(denominator),
+            Rounding::Down => numerator / denominator,
+        };
+        u32::try_from(value).unwrap_or(u32::MAX)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Rounding {
+    Up,
+    Down,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AceRule {
+    /// One allowance of `aces` for every full `per_points` of the points limit.
+    pub per_points: u32,
+    pub aces: u32,
+}
+
+impl AceRule {
+    pub fn allowed(&self, limit: u32) -> u32 {
+        (limit / self.per_points.max(1)) * self.aces
+    }
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Range {
+    pub min: u32,
+    pub max: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum LoadoutRule {
+    /// Each ship's upgrades cost at most its pilot's loadout value (2.5 "AMG" points).
+    LoadoutValue,
+    /// Upgrades cost points from the squad total with no per-ship limit.
+    PointsOnly,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TeamSplit {
+    /// Players in the game (both teams together).
+    pub players: u32,
+    /// Points for the whole game.
+    pub game_points: u32,
+    /// Points each player's fleet may spend.
+    pub per_player_points: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flotilla_cap: Option<u32>,
+    #[serde(default)]
+    pub enlarged_setup_area: bool,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MarginBand {
+    pub min: u32,
+    /// Inclusive upper end; absent for the last band.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<u32>,
+    pub winner: u32,
+    pub loser: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squadron_share_rounds_as_configured() {
+        let third_up = Share { numerator: 1, denominator: 3, rounding: Rounding::Up };
+        assert_eq!(third_up.of(400), 134);
+        assert_eq!(third_up.of(300), 100);
+        let quarter = Share { numerator: 1, denominator: 4, rounding: Rounding::Down };
+        assert_eq!(quarter.of(1000), 250);
+    }
+
+    #[test]
+    fn aces_scale_with_the_limit() {
+        let rule = AceRule { per_points: 100, aces: 1 };
+        assert_eq!(rule.allowed(400), 4);
+        assert_eq!(rule.allowed(450), 4);
+    }
+}

@@ -1,0 +1,518 @@
+//! Finding data files, telling what each one holds, and parsing it so that every problem
+//! in a file is reported, not only the first one serde stops at.
+
+use super::{CardDb, Located};
+use crate::report::{Code, FileId, Finding};
+use serde::de::DeserializeOwned;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+/// Larger than any real data file by far; refusing early keeps a stray 50 MB file from
+/// stalling CI.
+pub const MAX_DATA_FILE_BYTES: u64 = 8 * 1024 * 1024;
+
+/// The top-level folders of a data tree; a file's kind is the folder it sits in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DataKind {
+    Cards,
+    Errata,
+    Formats,
+    Rules,
+}
+
+impl DataKind {
+    const FOLDERS: [(&'static str, DataKind); 4] = [
+        ("cards", DataKind::Cards),
+        ("errata", DataKind::Errata),
+        ("formats", DataKind::Formats),
+        ("rules", DataKind::Rules),
+    ];
+
+    /// From the path inside a data tree: the last `cards|errata|formats|rules` component.
+    fn from_path(relative: &str) -> Option<DataKind> {
+        relative
+            .split(['/', '\\'])
+            .rev()
+            .skip(1)
+            .find_map(|part| Self::FOLDERS.iter().find(|(n, _)| *n == part).map(|(_, k)| *k))
+    }
+
+    /// For files outside a data tree: what the text declares.
+    fn sniff(text: &str) -> Option<DataKind> {
+        for line in text.lines().map(str::trim) {
+            match line {
+                "[[erratum]]" => return Some(DataKind::Errata),
+                "[[entry]]" => return Some(DataKind::Rules),
+                "[[ship]]" | "[[squadron]]" | "[[upgrade]]" | "[[objective]]" | "[[pilot]]" => {
+                    return Some(DataKind::Cards);
+                }
+                _ if line.starts_with("points_limit") => return Some(DataKind::Formats),
+                _ => {}
+            }
+        }
+        None
+    }
+}
+
+/// Where to read data from.
+#[derive(Debug, Default, Clone)]
+pub struct LoadOptions {
+    /// Start from the data compiled into the binary.
+    pub embedded: bool,
+    /// Folders or files laid over the embedded data; a file with the same path inside the
+    /// data tree (e.g. `cards/armada/upgrades.toml`) replaces the embedded one.
+    pub overlays: Vec<PathBuf>,
+}
+
+/// A file to parse: its name for messages, its path inside the data tree, its bytes.
+struct Candidate {
+    display: String,
+    relative: String,
+    bytes: Result<Vec<u8>, String>,
+}
+
+/// Load everything the options name. Problems with paths that cannot be read at all are
+/// returned separately: they mean the command could not run (exit 2).
+pub fn load(options: &LoadOptions) -> (CardDb, Vec<Finding>) {
+    let mut by_relative: BTreeMap<String, Candidate> = BTreeMap::new();
+    let mut unreadable = Vec::new();
+    if options.embedded {
+        for (relative, text) in super::embedded::FILES {
+            by_relative.insert(
+                relative.to_string(),
+                Candidate {
+                    display: format!("<embedded>/{relative}"),
+                    relative: relative.to_string(),
+                    bytes: Ok(text.as_bytes().to_vec()),
+                },
+            );
+        }
+    }
+    for overlay in &options.overlays {
+        match collect_files(overlay) {
+            Ok(found) => {
+                for candidate in found {
+                    by_relative.insert(candidate.relative.clone(), candidate);
+                }
+            }
+            Err(message) => unreadable.push(
+                Finding::error(Code::Io, message)
+                    .help("check the path exists and is readable"),
+            ),
+        }
+    }
+    let mut db = CardDb::default();
+    for candidate in by_relative.into_values() {
+        load_candidate(&mut db, candidate);
+    }
+    (db, unreadable)
+}
+
+fn collect_files(path: &Path) -> Result<Vec<Candidate>, String> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    if meta.is_dir() {
+        let mut stack = vec![path.to_path_buf()];
+        while let Some(dir) = stack.pop() {
+            let entries =
+                std::fs::read_dir(&dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+            let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+            paths.sort();
+            for entry in paths {
+                if entry.is_dir() {
+                    stack.push(entry);
+                } else if entry.extension().is_some_and(|e| e == "toml") {
+                    let relative = entry.strip_prefix(path).unwrap_or(&entry);
+                    out.push(read_candidate(&entry, &data_relative(path, relative)));
+                }
+            }
+        }
+    } else {
+        let name = path.file_name().map(PathBuf::from).unwrap_or_default();
+        out.push(read_candidate(path, &data_relative(path.parent().unwrap_or(path), &name)));
+    }
+    Ok(out)
+}
+
+/// The path of a file inside a data tree, so `data/cards/armada/ships.toml` and the embedded
+/// `cards/armada/ships.toml` are recognised as the same file.
+fn data_relative(root: &Path, relative: &Path) -> String {
+    let full = root.join(relative);
+    let parts: Vec<String> = full
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let start = parts
+        .iter()
+        .rposition(|p| DataKind::FOLDERS.iter().any(|(n, _)| n == p))
+        .filter(|&i| i + 1 < parts.len());
+    match start {
+        Some(i) => parts[i..].join("/"),
+        None => full.to_string_lossy().replace('\\', "/"),
+    }
+}
+
+fn read_candidate(path: &Path, relative: &str) -> Candidate {
+    let display = path.display().to_string();
+    let bytes = match std::fs::metadata(path) {
+        Ok(meta) if meta.len() > MAX_DATA_FILE_BYTES => Err(format!(
+            "{display} is {} bytes; data files are at most {MAX_DATA_FILE_BYTES} bytes",
+            meta.len()
+        )),
+        Ok(_) => std::fs::read(path).map_err(|e| format!("cannot read {display}: {e}")),
+        Err(e) => Err(format!("cannot read {display}: {e}")),
+    };
+    Candidate {
+        display,
+        relative: relative.to_string(),
+        bytes,
+    }
+}
+
+fn load_candidate(db: &mut CardDb, candidate: Candidate) {
+    let bytes = match candidate.bytes {
+        Ok(bytes) => bytes,
+        Err(message) => {
+            let code = if message.contains("bytes; data files") {
+                Code::TooLarge
+            } else {
+                Code::Io
+            };
+            db.findings.push(
+                Finding::error(code, message)
+                    .help("split the file, or remove it from the data folder"),
+            );
+            return;
+        }
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(error) => {
+            let valid = error.utf8_error().valid_up_to();
+            let lossy = String::from_utf8_lossy(error.as_bytes()).into_owned();
+            let shown = lossy.get(..lossy.len().min(valid + 64)).unwrap_or("").to_string();
+            let file = db.files.add(candidate.display, shown);
+            db.findings.push(
+                Finding::error(Code::Encoding, "the file is not UTF-8 text")
+                    .at(file, valid..valid + 1)
+                    .label("first byte that is not UTF-8")
+                    .help("data files are TOML, which must be UTF-8; re-save the file as UTF-8"),
+            );
+            return;
+        }
+    };
+    let kind = DataKind::from_path(&candidate.relative).or_else(|| DataKind::sniff(&text));
+    let file = db.files.add(candidate.display, text);
+    db.loaded.push(file);
+    let text = db.files.text(file).clone();
+    let Some(kind) = kind else {
+        db.findings.push(
+            Finding::error(Code::UnknownFileKind, "cannot tell what this file holds")
+                .at(file, 0..0)
+                .help("put it under a cards/, errata/, formats/ or rules/ folder"),
+        );
+        return;
+    };
+    match kind {
+        DataKind::Cards => load_cards(db, file, &text),
+        DataKind::Errata => {
+            if let Some(parsed) = collect(db, parse_toml::<super::errata::ErrataFile>(file, &text)) {
+                let records = RecordSpans::new(file, &text);
+                db.errata.extend(parsed.erratum.into_iter().map(|e| records.locate(e)));
+            }
+        }
+        DataKind::Formats => {
+            // One format per file: its record is the whole file.
+            match toml::from_str::<super::formats::Format>(&text) {
+                Ok(format) => db.formats.push(Located { value: format, file, span: 0..text.len() }),
+                Err(error) => db.findings.push(finding_from_toml(file, &error, 0)),
+            }
+        }
+        DataKind::Rules => {
+            if let Some(parsed) = collect(db, parse_toml::<super::rules::RulesFile>(file, &text)) {
+                let records = RecordSpans::new(file, &text);
+                db.rules.extend(parsed.entry.into_iter().map(|e| records.locate(e)));
+            }
+        }
+    }
+}
+
+/// Card files say which game they belong to in a top-level `game = "…"`.
+fn load_cards(db: &mut CardDb, file: FileId, text: &str) {
+    #[derive(serde::Deserialize)]
+    struct GameOnly {
+        game: toml::Spanned<String>,
+    }
+    let preamble_end = first_header(text).unwrap_or(text.len());
+    let game = match toml::from_str::<GameOnly>(&text[..preamble_end]) {
+        Ok(g) => g.game,
+        Err(e) => {
+            let span = e.span().unwrap_or(0..0);
+            db.findings.push(
+                Finding::error(Code::MissingField, "a card file must start with `game = \"armada\"` or `game = \"xwing\"`")
+                    .at(file, span)
+                    .label(e.message().to_string())
+                    .help("add `game = \"armada\"` or `game = \"xwing\"` before the first table"),
+            );
+            return;
+        }
+    };
+    match game.get_ref().as_str() {
+        "armada" => {
+            let mut findings = Vec::new();
+            db.armada.add_file(file, text, &mut findings);
+            db.findings.extend(findings);
+        }
+        "xwing" => {
+            let mut findings = Vec::new();
+            db.xwing.add_file(file, text, &mut findings);
+            db.findings.extend(findings);
+        }
+        other => db.findings.push(
+            Finding::error(Code::InvalidValue, format!("unknown game `{other}`"))
+                .at(file, game.span())
+                .label("not a game with card data")
+                .help("use `armada` or `xwing`"),
+        ),
+    }
+}
+
+fn collect<T>(db: &mut CardDb, parsed: Result<T, Vec<Finding>>) -> Option<T> {
+    match parsed {
+        Ok(value) => Some(value),
+        Err(findings) => {
+            db.findings.extend(findings);
+            None
+        }
+    }
+}
+
+/// Turns the spans toml gives records (for `[[x]]` tables, only the header) into the whole
+/// record: from its header to the next top-level header.
+pub struct RecordSpans {
+    file: FileId,
+    blocks: Vec<Range<usize>>,
+}
+
+impl RecordSpans {
+    pub fn new(file: FileId, text: &str) -> Self {
+        RecordSpans {
+            file,
+            blocks: top_level_blocks(text),
+        }
+    }
+
+    pub fn locate<T>(&self, spanned: toml::Spanned<T>) -> Located<T> {
+        let span = spanned.span();
+        let index = self.blocks.partition_point(|b| b.start <= span.start);
+        let span = match index.checked_sub(1).map(|i| &self.blocks[i]) {
+            Some(block) if block.end >= span.end => block.clone(),
+            _ => span,
+        };
+        Located {
+            value: spanned.into_inner(),
+            file: self.file,
+            span,
+        }
+    }
+}
+
+/// Parse a whole TOML file into `T`. When that fails, parse it again one top-level table
+/// at a time so that every broken record gets its own finding.
+pub fn parse_toml<T: DeserializeOwned>(file: FileId, text: &str) -> Result<T, Vec<Finding>> {
+    match toml::from_str::<T>(text) {
+        Ok(value) => Ok(value),
+        Err(first) => {
+            let mut findings = Vec::new();
+            let blocks = top_level_blocks(text);
+            let preamble = &text[..blocks.first().map_or(text.len(), |b| b.start)];
+            if let Err(e) = toml::from_str::<T>(preamble) {
+                findings.push(finding_from_toml(file, &e, 0));
+            }
+            for block in &blocks {
+                let mut piece = String::with_capacity(preamble.len() + block.len() + 1);
+                piece.push_str(preamble);
+                if !piece.is_empty() && !piece.ends_with('\n') {
+                    piece.push('\n');
+                }
+                let shift = piece.len();
+                piece.push_str(&text[block.clone()]);
+                if let Err(e) = toml::from_str::<T>(&piece) {
+                    let span = e.span().unwrap_or(0..0);
+                    if span.start < shift {
+                        // Already reported when the preamble was parsed on its own.
+                        continue;
+                    }
+                    findings.push(finding_from_toml(file, &e, block.start as isize - shift as isize));
+                }
+            }
+            if findings.is_empty() {
+                // The parts parse but the whole does not (e.g. a key defined in two tables).
+                findings.push(finding_from_toml(file, &first, 0));
+            }
+            findings.dedup_by(|a, b| a.location == b.location && a.message == b.message);
+            Err(findings)
+        }
+    }
+}
+
+/// Byte offset of the first `[table]` or `[[array]]` header line.
+fn first_header(text: &str) -> Option<usize> {
+    top_level_blocks(text).first().map(|b| b.start)
+}
+
+/// Ranges of the top-level tables: each starts at an undotted `[name]` or `[[name]]` header
+/// and runs to the next one; dotted sub-table headers stay inside their parent.
+fn top_level_blocks(text: &str) -> Vec<Range<usize>> {
+    let mut starts = Vec::new();
+    let mut offset = 0;
+    let mut in_multiline: Option<&str> = None;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim();
+        if let Some(delimiter) = in_multiline {
+            if trimmed.matches(delimiter).count() % 2 == 1 {
+                in_multiline = None;
+            }
+        } else {
+            for delimiter in ["\"\"\"", "'''"] {
+                if trimmed.matches(delimiter).count() % 2 == 1 {
+                    in_multiline = Some(delimiter);
+                }
+            }
+            if in_multiline.is_none() && is_top_level_header(trimmed) {
+                starts.push(offset);
+            }
+        }
+        offset += line.len();
+    }
+    let mut blocks = Vec::with_capacity(starts.len());
+    for (i, &start) in starts.iter().enumerate() {
+        let end = starts.get(i + 1).copied().unwrap_or(text.len());
+        blocks.push(start..end);
+    }
+    blocks
+}
+
+fn is_top_level_header(line: &str) -> bool {
+    let Some(rest) = line.strip_prefix('[') else {
+        return false;
+    };
+    let (inner, closing) = match rest.strip_prefix('[') {
+        Some(inner) => (inner, "]]"),
+        None => (rest, "]"),
+    };
+    match inner.find(closing) {
+        Some(end) => {
+            let name = inner[..end].trim();
+            !name.is_empty() && !name.contains('.')
+        }
+        None => false,
+    }
+}
+
+fn finding_from_toml(file: FileId, error: &toml::de::Error, shift: isize) -> Finding {
+    let message = error.message().trim().to_string();
+    let span = error
+        .span()
+        .map(|s| {
+            let start = (s.start as isize + shift).max(0) as usize;
+            let end = (s.end as isize + shift).max(start as isize) as usize;
+            start..end
+        })
+        .unwrap_or(0..0);
+    let (code, help) = classify(&message);
+    Finding::error(code, first_line(&message))
+        .at(file, span)
+        .label(label_for(code))
+        .help(help)
+}
+
+fn first_line(message: &str) -> String {
+    message.lines().next().unwrap_or(message).to_string()
+}
+
+fn classify(message: &str) -> (Code, String) {
+    if message.starts_with("unknown field") {
+        let expected = message
+            .split_once("expected")
+            .map(|(_, rest)| format!("the fields allowed here are {}", rest.trim()))
+            .unwrap_or_else(|| "remove the key or fix its spelling".to_string());
+        (Code::UnknownField, expected)
+    } else if message.starts_with("missing field") {
+        (
+            Code::MissingField,
+            "add the field; `arbiter schema` lists the required fields of each kind".to_string(),
+        )
+    } else if message.starts_with("invalid type")
+        || message.starts_with("unknown variant")
+        || message.starts_with("invalid value")
+        || message.starts_with("invalid length")
+    {
+        let help = message
+            .split_once("expected")
+            .map(|(_, rest)| format!("expected {}", rest.trim()))
+            .unwrap_or_else(|| "see `arbiter schema` for the allowed values".to_string());
+        (Code::InvalidValue, help)
+    } else if message.contains("duplicate key") {
+        (Code::Syntax, "each key may appear once per table".to_string())
+    } else {
+        (
+            Code::Syntax,
+            "fix the TOML syntax at the marked position".to_string(),
+        )
+    }
+}
+
+fn label_for(code: Code) -> &'static str {
+    match code {
+        Code::UnknownField => "unknown key",
+        Code::MissingField => "in this table",
+        Code::InvalidValue => "wrong value",
+        _ => "here",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_split_on_undotted_headers_only() {
+        let text = "game = \"x\"\n[[ship]]\na = 1\n[ship.speed]\nb = 2\n[[ship]]\nc = '''\n[[not]]\n'''\n";
+        let blocks = top_level_blocks(text);
+        assert_eq!(blocks.len(), 2);
+        assert!(text[blocks[0].clone()].contains("[ship.speed]"));
+        assert!(text[blocks[1].clone()].contains("[[not]]"));
+    }
+
+    #[test]
+    fn data_relative_finds_the_data_tree() {
+        let rel = data_relative(Path::new("/x/data"), Path::new("cards/armada/ships.toml"));
+        assert_eq!(rel, "cards/armada/ships.toml");
+        let rel = data_relative(Path::new("/tmp"), Path::new("mine.toml"));
+        assert_eq!(rel, "/tmp/mine.toml");
+    }
+
+    #[test]
+    fn every_broken_record_is_reported() {
+        #[derive(serde::Deserialize, Debug)]
+        #[serde(deny_unknown_fields)]
+        struct Item {
+            #[allow(dead_code)]
+            n: u32,
+        }
+        #[derive(serde::Deserialize, Debug)]
+        #[serde(deny_unknown_fields)]
+        struct File {
+            #[allow(dead_code)]
+            item: Vec<Item>,
+        }
+        let text = "[[item]]\nn = 1\n[[item]]\nm = 2\n[[item]]\nn = \"x\"\n";
+        let findings = parse_toml::<File>(FileId(0), text).unwrap_err();
+        assert_eq!(findings.len(), 2, "{findings:#?}");
+        assert_eq!(findings[0].code, Code::UnknownField);
+        assert_eq!(&text[findings[0].location.as_ref().unwrap().span.clone()], "m");
+        assert_eq!(findings[1].code, Code::InvalidValue);
+    }
+}

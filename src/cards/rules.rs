@@ -1,0 +1,44 @@
+//! The judges' glossary: one entry per rules heading, in Spanish and English, in arbiter's
+//! own words, citing the section of the rulebook it summarises.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RulesFile {
+    #[serde(default)]
+    #[schemars(with = "Vec<RuleEntry>")]
+    pub entry: Vec<toml::Spanned<RuleEntry>>,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RuleEntry {
+    pub id: String,
+    #[serde(default)]
+    pub see_also: Vec<String>,
+    pub citation: RuleCitation,
+    pub es: RuleText,
+    pub en: RuleText,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RuleCitation {
+    pub document: String,
+    pub version: String,
+    /// The heading exactly as printed in the rulebook.
+    pub section: String,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RuleText {
+    pub title: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    pub summary: String,
+    #[serde(default)]
+    pub points: Vec<String>,
+}

@@ -1,0 +1,24 @@
+//! `cards check`: every problem in the data, each located. Reading problems come from the
+//! loader; each module here adds one kind of cross-record check.
+
+mod duplicates;
+mod references;
+mod rules;
+
+use crate::cards::CardDb;
+use crate::report::Finding;
+
+/// All findings for a loaded database, in file and position order.
+pub fn run(db: &CardDb) -> Vec<Finding> {
+    let mut findings = db.findings.clone();
+    duplicates::check(db, &mut findings);
+    references::check(db, &mut findings);
+    rules::check(db, &mut findings);
+    db.armada.check(db, &mut findings);
+    db.xwing.check(db, &mut findings);
+    findings.sort_by(|a, b| {
+        let key = |f: &Finding| f.location.as_ref().map(|l| (l.file, l.span.start));
+        key(a).cmp(&key(b)).then(a.code.cmp(&b.code))
+    });
+    findings
+}

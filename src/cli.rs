@@ -1,0 +1,149 @@
+//! Command-line interface: argument parsing and exit codes. Each command lives in
+//! `commands/`.
+
+use crate::cards::Game;
+use crate::report::OutputFormat;
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Debug, Parser)]
+#[command(name = "arbiter", version, about = "Card data, list checks and rules answers for Armada and X-Wing", long_about = None)]
+pub struct Cli {
+    /// Extra data folder laid over the built-in data (same layout as data/); may repeat.
+    #[arg(long = "data", value_name = "DIR", global = true)]
+    pub data: Vec<PathBuf>,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check, show, search and import card data.
+    #[command(subcommand)]
+    Cards(CardsCommand),
+    /// Print the JSON Schema of a data file kind (all kinds if none given).
+    Schema(SchemaArgs),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CardsCommand {
+    /// Check card, errata, format and glossary files; exit 1 if any problem is found.
+    Check(CheckArgs),
+    /// Show one card's facts, with its errata.
+    Show(ShowArgs),
+    /// List the cards whose name, nickname or id matches.
+    Search(SearchArgs),
+    /// Convert community data into arbiter's TOML card files.
+    #[command(subcommand)]
+    Import(ImportCommand),
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Files or folders to check, laid over the built-in data (default: the built-in data).
+    pub paths: Vec<PathBuf>,
+    /// Check only the given paths, without the built-in data.
+    #[arg(long)]
+    pub standalone: bool,
+    #[arg(long, value_enum, default_value = "human")]
+    pub output: OutputFormat,
+}
+
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// Card name, nickname or id; case, accents and punctuation are ignored.
+    pub name: String,
+    #[arg(long, value_enum)]
+    pub game: Option<Game>,
+    #[arg(long, value_enum, default_value = "human")]
+    pub output: ReportFormat,
+}
+
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    pub query: String,
+    #[arg(long, value_enum)]
+    pub game: Option<Game>,
+    /// Most results to list.
+    #[arg(long, default_value_t = 25)]
+    pub limit: usize,
+    #[arg(long, value_enum, default_value = "human")]
+    pub output: ReportFormat,
+}
+
+/// Output of commands that print a report rather than a list of findings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReportFormat {
+    Human,
+    Json,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ImportCommand {
+    /// Armada cards from the isb-cards layout (base folders plus content packs).
+    Isb(ImportArgs),
+    /// X-Wing cards from xwing-data2, with points revisions from xwing-points.
+    #[command(name = "xwing-data2")]
+    XwingData2(XwingImportArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The source folder.
+    pub source: PathBuf,
+    /// Folder to write; replaced as a whole only once the import has succeeded.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct XwingImportArgs {
+    /// The xwing-data2 folder.
+    pub source: PathBuf,
+    /// The xwing-points folder (AMG and XWA revisions).
+    #[arg(long, value_name = "DIR")]
+    pub points: Option<PathBuf>,
+    /// Folder to write; replaced as a whole only once the import has succeeded.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct SchemaArgs {
+    #[arg(value_enum)]
+    pub kind: Option<crate::schema::SchemaKind>,
+}
+
+/// What a command concluded; the process exit code follows from it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing to report.
+    Clean,
+    /// The input has problems (invalid list, failing data file, card not found).
+    Findings,
+    /// The command could not run (unreadable input, bad arguments).
+    Failed,
+}
+
+impl From<Outcome> for ExitCode {
+    fn from(outcome: Outcome) -> ExitCode {
+        ExitCode::from(match outcome {
+            Outcome::Clean => 0,
+            Outcome::Findings => 1,
+            Outcome::Failed => 2,
+        })
+    }
+}
+
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let _ = error.print();
+            return ExitCode::from(if error.use_stderr() { 2 } else { 0 });
+        }
+    };
+    crate::commands::dispatch(cli).into()
+}

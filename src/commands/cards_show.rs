@@ -1,0 +1,155 @@
+use super::{load_data, print_stdout};
+use crate::cards::lookup::{Hit, MatchQuality, search as find};
+use crate::cards::{CardDb, CardEntry};
+use crate::cli::{Outcome, ReportFormat, SearchArgs, ShowArgs};
+use crate::report::{Code, Finding, HumanStyle, SourceFiles, new_table, render_human};
+use serde_json::json;
+use std::path::PathBuf;
+
+pub fn show(data: &[PathBuf], args: ShowArgs) -> Outcome {
+    let db = match load_data(data) {
+        Ok(db) => db,
+        Err(outcome) => return outcome,
+    };
+    let (hits, suggestions) = find(&db, &args.name, args.game);
+    let Some(best) = hits.first() else {
+        return not_found(&args.name, &suggestions, args.output);
+    };
+    // Several equally good matches (same name in two games or factions): show them all.
+    let shown: Vec<&Hit> = hits
+        .iter()
+        .filter(|h| h.quality == best.quality && (best.quality <= MatchQuality::Squashed))
+        .collect();
+    let shown = if shown.is_empty() { vec![best] } else { shown };
+    match args.output {
+        ReportFormat::Human => {
+            let mut out = String::new();
+            for hit in &shown {
+                out.push_str(&card_table(&db, &hit.entry));
+                out.push('\n');
+            }
+            if best.quality > MatchQuality::Squashed && hits.len() > 1 {
+                out.push_str(&format!(
+                    "{} other cards match `{}`; `arbiter cards search` lists them\n",
+                    hits.len() - 1,
+                    args.name
+                ));
+            }
+            print_stdout(&out);
+        }
+        ReportFormat::Json => {
+            let cards: Vec<_> = shown.iter().map(|h| card_json(&db, &h.entry)).collect();
+            print_stdout(&serde_json::to_string_pretty(&json!({ "cards": cards })).unwrap_or_default());
+        }
+    }
+    Outcome::Clean
+}
+
+pub fn search(data: &[PathBuf], args: SearchArgs) -> Outcome {
+    let db = match load_data(data) {
+        Ok(db) => db,
+        Err(outcome) => return outcome,
+    };
+    let (hits, suggestions) = find(&db, &args.query, args.game);
+    if hits.is_empty() {
+        return not_found(&args.query, &suggestions, args.output);
+    }
+    let listed = &hits[..hits.len().min(args.limit)];
+    match args.output {
+        ReportFormat::Human => {
+            let mut table = new_table(vec!["game", "kind", "id", "name"]);
+            for hit in listed {
+                let e = &hit.entry;
+                table.add_row(vec![e.game.as_str(), e.kind, e.id, e.name]);
+            }
+            let mut out = table.to_string();
+            out.push('\n');
+            if hits.len() > listed.len() {
+                out.push_str(&format!("{} of {} matches shown; use --limit to see more\n", listed.len(), hits.len()));
+            }
+            print_stdout(&out);
+        }
+        ReportFormat::Json => {
+            let results: Vec<_> = listed
+                .iter()
+                .map(|h| json!({"game": h.entry.game, "kind": h.entry.kind, "id": h.entry.id, "name": h.entry.name}))
+                .collect();
+            let body = json!({"query": args.query, "total": hits.len(), "results": results});
+            print_stdout(&serde_json::to_string_pretty(&body).unwrap_or_default());
+        }
+    }
+    Outcome::Clean
+}
+
+fn card_table(db: &CardDb, entry: &CardEntry<'_>) -> String {
+    let mut table = new_table(vec![entry.name.to_string(), format!("{} {}", entry.game.title(), entry.kind)]);
+    table.add_row(vec!["id".to_string(), entry.id.to_string()]);
+    for (label, value) in db.facts(entry) {
+        table.add_row(vec![label, value]);
+    }
+    let mut out = table.to_string();
+    out.push('\n');
+    let errata: Vec<_> = db.errata_for(entry).collect();
+    if !errata.is_empty() {
+        let mut table = new_table(vec!["errata", "change"]);
+        for erratum in errata {
+            let mut source = format!("{} {}", erratum.document, erratum.version);
+            if let Some(date) = &erratum.date {
+                source.push_str(&format!(" ({date})"));
+            }
+            let mut change = erratum.summary.clone();
+            for field in &erratum.change {
+                let old = field.old.as_ref().map_or("?".to_string(), |v| v.to_string());
+                let new = field.new.as_ref().map_or("?".to_string(), |v| v.to_string());
+                change.push_str(&format!("\n{}: {old} → {new}", field.field));
+            }
+            table.add_row(vec![source, change]);
+        }
+        out.push_str(&table.to_string());
+        out.push('\n');
+    }
+    out
+}
+
+fn card_json(db: &CardDb, entry: &CardEntry<'_>) -> serde_json::Value {
+    let errata: Vec<_> = db.errata_for(entry).map(|e| &e.value).collect();
+    json!({
+        "game": entry.game,
+        "kind": entry.kind,
+        "id": entry.id,
+        "name": entry.name,
+        "facts": db.facts(entry).into_iter().map(|(k, v)| json!({"label": k, "value": v})).collect::<Vec<_>>(),
+        "card": db.card_json(entry),
+        "errata": errata,
+    })
+}
+
+/// A miss is a finding on the query itself, with the nearest names as help.
+fn not_found(query: &str, suggestions: &[String], output: ReportFormat) -> Outcome {
+    let help = if suggestions.is_empty() {
+        "try fewer words, or `arbiter cards search` with part of the name".to_string()
+    } else {
+        format!(
+            "did you mean {}?",
+            suggestions.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(" or ")
+        )
+    };
+    let mut files = SourceFiles::default();
+    let file = files.add("query", query.to_string());
+    let finding = Finding::error(Code::NotFound, format!("no card matches `{query}`"))
+        .at(file, 0..query.len())
+        .label("unknown name")
+        .help(help);
+    match output {
+        ReportFormat::Human => eprint!("{}", render_human(&files, &finding, HumanStyle::for_stderr())),
+        ReportFormat::Json => {
+            let body = json!({
+                "cards": [],
+                "did_you_mean": suggestions,
+                "diagnostics": [crate::report::JsonFinding::new(&files, &finding)],
+            });
+            print_stdout(&serde_json::to_string_pretty(&body).unwrap_or_default());
+        }
+    }
+    Outcome::Findings
+}

@@ -1,0 +1,54 @@
+//! One file per command: each turns parsed arguments into output and an [`Outcome`].
+
+mod cards_check;
+mod cards_import;
+mod cards_show;
+mod schema;
+
+use crate::cards::{CardDb, LoadOptions, load};
+use crate::cli::{CardsCommand, Cli, Command, Outcome};
+use crate::report::{Finding, HumanStyle, render_human};
+use std::io::Write;
+use std::path::PathBuf;
+
+pub fn dispatch(cli: Cli) -> Outcome {
+    match cli.command {
+        Command::Cards(CardsCommand::Check(args)) => cards_check::run(&cli.data, args),
+        Command::Cards(CardsCommand::Show(args)) => cards_show::show(&cli.data, args),
+        Command::Cards(CardsCommand::Search(args)) => cards_show::search(&cli.data, args),
+        Command::Cards(CardsCommand::Import(args)) => cards_import::run(args),
+        Command::Schema(args) => schema::run(args),
+    }
+}
+
+/// The built-in data with any `--data` folders over it. Paths that cannot be read are
+/// reported and make the command fail.
+fn load_data(overlays: &[PathBuf]) -> Result<CardDb, Outcome> {
+    let (db, unreadable) = load(&LoadOptions {
+        embedded: true,
+        overlays: overlays.to_vec(),
+    });
+    if unreadable.is_empty() {
+        Ok(db)
+    } else {
+        print_findings_stderr(&db, &unreadable);
+        Err(Outcome::Failed)
+    }
+}
+
+fn print_findings_stderr(db: &CardDb, findings: &[Finding]) {
+    let style = HumanStyle::for_stderr();
+    let mut stderr = std::io::stderr().lock();
+    for finding in findings {
+        let _ = write!(stderr, "{}", render_human(&db.files, finding, style));
+    }
+}
+
+/// Write to stdout, ignoring a closed pipe (`arbiter … | head`).
+fn print_stdout(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(text.as_bytes());
+    if !text.ends_with('\n') {
+        let _ = stdout.write_all(b"\n");
+    }
+}

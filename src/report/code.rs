@@ -1,0 +1,92 @@
+use serde::Serialize;
+use std::fmt;
+
+/// Every diagnostic code arbiter can emit. The string form (`cards::duplicate_id`) is part of
+/// the documented JSON output and must not change once released.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Code {
+    /// A path given on the command line could not be read at all.
+    Io,
+    /// The file is not UTF-8 text.
+    Encoding,
+    /// The file is larger than any data file arbiter accepts.
+    TooLarge,
+    /// A file that is not one of the data kinds arbiter knows.
+    UnknownFileKind,
+    /// TOML that does not parse.
+    Syntax,
+    /// A key the data model does not have.
+    UnknownField,
+    /// A key the data model requires is absent.
+    MissingField,
+    /// A value of the wrong type or outside its allowed words.
+    InvalidValue,
+    /// Two records share one id.
+    DuplicateId,
+    /// A reference to a record that does not exist.
+    DanglingReference,
+    /// A value the game cannot have (negative points, initiative 9).
+    ImpossibleValue,
+    /// A name or id that matches no card.
+    NotFound,
+}
+
+impl Code {
+    pub const ALL: &'static [Code] = &[
+        Code::Io,
+        Code::Encoding,
+        Code::TooLarge,
+        Code::UnknownFileKind,
+        Code::Syntax,
+        Code::UnknownField,
+        Code::MissingField,
+        Code::InvalidValue,
+        Code::DuplicateId,
+        Code::DanglingReference,
+        Code::ImpossibleValue,
+        Code::NotFound,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::Io => "cards::io",
+            Code::Encoding => "cards::encoding",
+            Code::TooLarge => "cards::too_large",
+            Code::UnknownFileKind => "cards::unknown_file_kind",
+            Code::Syntax => "cards::syntax",
+            Code::UnknownField => "cards::unknown_field",
+            Code::MissingField => "cards::missing_field",
+            Code::InvalidValue => "cards::invalid_value",
+            Code::DuplicateId => "cards::duplicate_id",
+            Code::DanglingReference => "cards::dangling_reference",
+            Code::ImpossibleValue => "cards::impossible_value",
+            Code::NotFound => "cards::not_found",
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_and_namespaced() {
+        let mut seen = std::collections::HashSet::new();
+        for code in Code::ALL {
+            assert!(code.as_str().contains("::"), "{code} has no namespace");
+            assert!(seen.insert(code.as_str()), "{code} is listed twice");
+        }
+    }
+}

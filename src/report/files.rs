@@ -1,0 +1,75 @@
+use std::ops::Range;
+use std::sync::Arc;
+
+/// Index of a file in [`SourceFiles`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FileId(pub u32);
+
+/// The text of every input a command read, kept so findings can quote it.
+#[derive(Debug, Default, Clone)]
+pub struct SourceFiles {
+    files: Vec<(String, Arc<str>)>,
+}
+
+impl SourceFiles {
+    pub fn add(&mut self, name: impl Into<String>, text: impl Into<Arc<str>>) -> FileId {
+        self.files.push((name.into(), text.into()));
+        FileId(self.files.len() as u32 - 1)
+    }
+
+    pub fn name(&self, id: FileId) -> &str {
+        &self.files[id.0 as usize].0
+    }
+
+    pub fn text(&self, id: FileId) -> &Arc<str> {
+        &self.files[id.0 as usize].1
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_column(&self, id: FileId, offset: usize) -> (usize, usize) {
+        line_column(self.text(id), offset)
+    }
+
+    /// Clamp a span to the file and to character boundaries, so rendering never panics.
+    pub fn clamp(&self, id: FileId, span: Range<usize>) -> Range<usize> {
+        clamp_span(self.text(id), span)
+    }
+}
+
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let offset = floor_char_boundary(text, offset.min(text.len()));
+    let before = &text[..offset];
+    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = text[line_start..offset].chars().count() + 1;
+    (line, column)
+}
+
+pub fn clamp_span(text: &str, span: Range<usize>) -> Range<usize> {
+    let start = floor_char_boundary(text, span.start.min(text.len()));
+    let end = floor_char_boundary(text, span.end.clamp(start, text.len()));
+    start..end
+}
+
+fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
+    while offset > 0 && !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_column_counts_characters_not_bytes() {
+        assert_eq!(line_column("ab\nñx", 5), (2, 2));
+        assert_eq!(line_column("ab", 99), (1, 3));
+    }
+
+    #[test]
+    fn clamp_stays_on_char_boundaries() {
+        assert_eq!(clamp_span("ñ", 1..7), 0..2);
+    }
+}

@@ -1,0 +1,220 @@
+use super::{Finding, Severity, SourceFiles};
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
+use serde::Serialize;
+use std::fmt;
+use std::sync::Arc;
+
+/// How a command prints what it found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    /// Tables and miette reports for people.
+    Human,
+    /// One JSON document on stdout, shape documented in README.
+    Json,
+    /// GitHub Actions workflow commands (`::error file=…,line=…::…`).
+    Github,
+}
+
+/// Options of the human renderer; tests fix width and turn colour off.
+#[derive(Debug, Clone, Copy)]
+pub struct HumanStyle {
+    pub color: bool,
+    pub width: usize,
+}
+
+impl HumanStyle {
+    /// Colour only on a terminal and when `NO_COLOR` is unset.
+    pub fn for_stderr() -> Self {
+        use std::io::IsTerminal;
+        let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+        HumanStyle { color, width: 100 }
+    }
+
+    pub fn plain(width: usize) -> Self {
+        HumanStyle {
+            color: false,
+            width,
+        }
+    }
+}
+
+/// Render one finding as a miette report.
+pub fn render_human(files: &SourceFiles, finding: &Finding, style: HumanStyle) -> String {
+    let theme = if style.color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(style.width)
+        .with_links(false);
+    let report = MietteFinding::new(files, finding);
+    let mut out = String::new();
+    if handler.render_report(&mut out, &report).is_err() {
+        out = format!("{}: {}\n", finding.code, finding.message);
+    }
+    out
+}
+
+/// Print findings in the chosen format. Human output goes to the returned string too, so
+/// commands decide between stdout and stderr.
+pub fn render_findings(
+    files: &SourceFiles,
+    findings: &[Finding],
+    format: OutputFormat,
+    style: HumanStyle,
+) -> String {
+    match format {
+        OutputFormat::Human => findings
+            .iter()
+            .map(|f| render_human(files, f, style))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        OutputFormat::Json => {
+            let list: Vec<JsonFinding> = findings.iter().map(|f| JsonFinding::new(files, f)).collect();
+            serde_json::to_string_pretty(&list).unwrap_or_default()
+        }
+        OutputFormat::Github => findings.iter().map(|f| github_line(files, f)).collect(),
+    }
+}
+
+/// The documented JSON shape of one finding.
+#[derive(Debug, Serialize)]
+pub struct JsonFinding {
+    pub code: &'static str,
+    pub severity: Severity,
+    pub message: String,
+    pub help: Option<String>,
+    pub file: Option<String>,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub span: Option<JsonSpan>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct JsonSpan {
+    pub offset: usize,
+    pub length: usize,
+}
+
+impl JsonFinding {
+    pub fn new(files: &SourceFiles, finding: &Finding) -> Self {
+        let (file, line, column, span) = match &finding.location {
+            Some(loc) => {
+                let span = files.clamp(loc.file, loc.span.clone());
+                let (line, column) = files.line_column(loc.file, span.start);
+                (
+                    Some(files.name(loc.file).to_string()),
+                    Some(line),
+                    Some(column),
+                    Some(JsonSpan {
+                        offset: span.start,
+                        length: span.len(),
+                    }),
+                )
+            }
+            None => (None, None, None, None),
+        };
+        JsonFinding {
+            code: finding.code.as_str(),
+            severity: finding.severity,
+            message: finding.message.clone(),
+            help: finding.help.clone(),
+            file,
+            line,
+            column,
+            span,
+        }
+    }
+}
+
+fn github_line(files: &SourceFiles, finding: &Finding) -> String {
+    let command = match finding.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let mut properties = vec![format!("title={}", escape_property(finding.code.as_str()))];
+    if let Some(loc) = &finding.location {
+        let span = files.clamp(loc.file, loc.span.clone());
+        let (line, column) = files.line_column(loc.file, span.start);
+        properties.insert(0, format!("col={column}"));
+        properties.insert(0, format!("line={line}"));
+        properties.insert(0, format!("file={}", escape_property(files.name(loc.file))));
+    }
+    let mut message = finding.message.clone();
+    if let Some(help) = &finding.help {
+        message.push_str("\nhelp: ");
+        message.push_str(help);
+    }
+    format!("::{command} {}::{}\n", properties.join(","), escape_data(&message))
+}
+
+// GitHub's workflow-command escaping: data escapes %, CR, LF; properties also : and ,.
+fn escape_data(text: &str) -> String {
+    text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+}
+
+fn escape_property(text: &str) -> String {
+    escape_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// Adapter giving a [`Finding`] the shape miette renders.
+struct MietteFinding {
+    finding: Finding,
+    source: Option<NamedSource<Arc<str>>>,
+}
+
+impl MietteFinding {
+    fn new(files: &SourceFiles, finding: &Finding) -> Self {
+        let mut finding = finding.clone();
+        let source = finding.location.as_mut().map(|loc| {
+            loc.span = files.clamp(loc.file, loc.span.clone());
+            NamedSource::new(files.name(loc.file), files.text(loc.file).clone())
+        });
+        MietteFinding { finding, source }
+    }
+}
+
+impl fmt::Debug for MietteFinding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.finding.fmt(f)
+    }
+}
+
+impl fmt::Display for MietteFinding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.finding.message)
+    }
+}
+
+impl std::error::Error for MietteFinding {}
+
+impl Diagnostic for MietteFinding {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.finding.code))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.finding.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.finding
+            .help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.source.as_ref().map(|s| s as &dyn miette::SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let loc = self.finding.location.as_ref()?;
+        let label = LabeledSpan::new_with_span(self.finding.label.clone(), loc.span.clone());
+        Some(Box::new(std::iter::once(label)))
+    }
+}

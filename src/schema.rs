@@ -1,0 +1,51 @@
+//! JSON Schemas of the data files, so editors can validate TOML as people type.
+//! `data/schema/*.json` holds these; a test fails when they are stale.
+
+use crate::cards::{armada, errata, formats, rules, xwing};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SchemaKind {
+    ArmadaCards,
+    XwingCards,
+    Errata,
+    Format,
+    Rules,
+}
+
+impl SchemaKind {
+    pub const ALL: &'static [SchemaKind] = &[
+        SchemaKind::ArmadaCards,
+        SchemaKind::XwingCards,
+        SchemaKind::Errata,
+        SchemaKind::Format,
+        SchemaKind::Rules,
+    ];
+
+    /// File name under data/schema/.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            SchemaKind::ArmadaCards => "armada-cards.json",
+            SchemaKind::XwingCards => "xwing-cards.json",
+            SchemaKind::Errata => "errata.json",
+            SchemaKind::Format => "format.json",
+            SchemaKind::Rules => "rules.json",
+        }
+    }
+
+    pub fn schema(self) -> schemars::Schema {
+        match self {
+            SchemaKind::ArmadaCards => schemars::schema_for!(armada::CardFile),
+            SchemaKind::XwingCards => schemars::schema_for!(xwing::CardFile),
+            SchemaKind::Errata => schemars::schema_for!(errata::ErrataFile),
+            SchemaKind::Format => schemars::schema_for!(formats::Format),
+            SchemaKind::Rules => schemars::schema_for!(rules::RulesFile),
+        }
+    }
+
+    /// The schema as committed: pretty JSON with a trailing newline.
+    pub fn render(self) -> String {
+        let mut text = serde_json::to_string_pretty(&self.schema()).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+}

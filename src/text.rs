@@ -1,0 +1,150 @@
+//! Name matching as people type names: without case, accents or punctuation, and with
+//! a `did you mean` for near misses.
+
+/// Lowercase, strip accents, and keep only letters and digits, single spaces between words.
+/// "Gozanti-class Cruisers" and "gozanti class cruisers" give the same key.
+pub fn normalize(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut pending_space = false;
+    for c in text.chars() {
+        let folded = fold_accent(c);
+        if folded.is_alphanumeric() {
+            if pending_space && !out.is_empty() {
+                out.push(' ');
+            }
+            pending_space = false;
+            out.extend(folded.to_lowercase());
+        } else if c == '\'' || c == '’' || c == '‘' || c == '"' || c == '“' || c == '”' || c == '•' {
+            // Apostrophes and unique dots vanish rather than split words: "Dodonna's" = "dodonnas".
+        } else {
+            pending_space = true;
+        }
+    }
+    out
+}
+
+/// `normalize` without the spaces, for comparing names that builders join or split
+/// differently ("CR90A" / "CR90 A").
+pub fn squash(text: &str) -> String {
+    normalize(text).replace(' ', "")
+}
+
+fn fold_accent(c: char) -> char {
+    match c {
+        'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' | 'ā' => 'a',
+        'Á' | 'À' | 'Â' | 'Ä' | 'Ã' | 'Å' | 'Ā' => 'A',
+        'é' | 'è' | 'ê' | 'ë' | 'ē' => 'e',
+        'É' | 'È' | 'Ê' | 'Ë' | 'Ē' => 'E',
+        'í' | 'ì' | 'î' | 'ï' | 'ī' => 'i',
+        'Í' | 'Ì' | 'Î' | 'Ï' | 'Ī' => 'I',
+        'ó' | 'ò' | 'ô' | 'ö' | 'õ' | 'ø' | 'ō' => 'o',
+        'Ó' | 'Ò' | 'Ô' | 'Ö' | 'Õ' | 'Ø' | 'Ō' => 'O',
+        'ú' | 'ù' | 'û' | 'ü' | 'ū' => 'u',
+        'Ú' | 'Ù' | 'Û' | 'Ü' | 'Ū' => 'U',
+        'ñ' => 'n',
+        'Ñ' => 'N',
+        'ç' => 'c',
+        'Ç' => 'C',
+        'ý' | 'ÿ' => 'y',
+        'Ý' => 'Y',
+        other => other,
+    }
+}
+
+/// Edit distance (insertions, deletions, substitutions, adjacent swaps) between two strings,
+/// giving up early once it exceeds `limit`.
+pub fn edit_distance(a: &str, b: &str, limit: usize) -> Option<usize> {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    if a.len().abs_diff(b.len()) > limit {
+        return None;
+    }
+    let mut before_previous: Vec<usize> = vec![0; b.len() + 1];
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    let mut current = vec![0; b.len() + 1];
+    for i in 1..=a.len() {
+        current[0] = i;
+        let mut row_min = current[0];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (previous[j] + 1).min(current[j - 1] + 1).min(previous[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(before_previous[j - 2] + 1);
+            }
+            current[j] = best;
+            row_min = row_min.min(best);
+        }
+        if row_min > limit {
+            return None;
+        }
+        std::mem::swap(&mut before_previous, &mut previous);
+        std::mem::swap(&mut previous, &mut current);
+    }
+    let distance = previous[b.len()];
+    (distance <= limit).then_some(distance)
+}
+
+/// The candidates closest to `query` (already normalized keys), best first.
+/// A candidate qualifies when its distance is at most a third of the query's length,
+/// or when one contains the other as whole words.
+pub fn closest<'a, I>(query: &str, candidates: I, max: usize) -> Vec<&'a str>
+where
+    I: IntoIterator<Item = &'a str>,
+{
+    let query = normalize(query);
+    if query.is_empty() {
+        return Vec::new();
+    }
+    let limit = (query.chars().count() / 3).max(1);
+    let mut scored: Vec<(usize, &str)> = Vec::new();
+    for candidate in candidates {
+        let key = normalize(candidate);
+        let score = if let Some(d) = edit_distance(&query, &key, limit) {
+            Some(d * 2)
+        } else if key.len() > 3 && query.len() > 3 && (key.contains(&query) || query.contains(&key))
+        {
+            Some(limit * 2 + 1)
+        } else {
+            None
+        };
+        if let Some(score) = score {
+            scored.push((score, candidate));
+        }
+    }
+    scored.sort();
+    scored.dedup_by(|a, b| a.1 == b.1);
+    scored.into_iter().take(max).map(|(_, c)| c).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalize_ignores_case_accents_and_punctuation() {
+        assert_eq!(normalize("Gozanti-class  Cruisers!"), "gozanti class cruisers");
+        assert_eq!(normalize("Activación"), "activacion");
+        assert_eq!(normalize("Dodonna's Pride"), "dodonnas pride");
+        assert_eq!(normalize("•Darth Vader"), "darth vader");
+    }
+
+    #[test]
+    fn squash_joins_words() {
+        assert_eq!(squash("CR90 Corvette A"), squash("cr90corvette-a"));
+    }
+
+    #[test]
+    fn edit_distance_counts_swaps_once() {
+        assert_eq!(edit_distance("vader", "vdaer", 3), Some(1));
+        assert_eq!(edit_distance("kitten", "sitting", 3), Some(3));
+        assert_eq!(edit_distance("kitten", "sitting", 2), None);
+    }
+
+    #[test]
+    fn closest_prefers_nearest() {
+        let names = ["Victory II-class Star Destroyer", "Victory I-class Star Destroyer", "Home One"];
+        let found = closest("Victroy II-class Star Destroyer", names, 2);
+        assert_eq!(found[0], "Victory II-class Star Destroyer");
+        assert!(closest("zzzz", names, 2).is_empty());
+    }
+}
