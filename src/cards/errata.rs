@@ -2,6 +2,7 @@
 //! changed. Summaries are arbiter's own words, never card text.
 
 use super::Game;
+use super::record::Record;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -10,8 +11,7 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields)]
 pub struct ErrataFile {
     #[serde(default)]
-    #[schemars(with = "Vec<Erratum>")]
-    pub erratum: Vec<toml::Spanned<Erratum>>,
+    pub erratum: Vec<Record<Erratum>>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]

@@ -17,6 +17,9 @@ pub struct Format {
     pub source: Citation,
     /// Most points a list may spend (per player in team games: see `team`).
     pub points_limit: u32,
+    /// The document offers this size only as a team game (Sector Fleets at 900 points).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub team_only: bool,
     /// Armada: the share of the points limit squadrons may use.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub squadron_share: Option<Share>,

@@ -1,6 +1,7 @@
 //! Finding data files, telling what each one holds, and parsing it so that every problem
 //! in a file is reported, not only the first one serde stops at.
 
+use super::record::Record;
 use super::{CardDb, Located};
 use crate::report::{Code, FileId, Finding};
 use serde::de::DeserializeOwned;
@@ -58,6 +59,9 @@ impl DataKind {
 /// Where to read data from.
 #[derive(Debug, Default, Clone)]
 pub struct LoadOptions {
+    /// Keep source positions of records (for `cards check`). Without them, embedded data
+    /// is read from its faster JSON form.
+    pub spans: bool,
     /// Start from the data compiled into the binary.
     pub embedded: bool,
     /// Folders or files laid over the embedded data; a file with the same path inside the
@@ -70,6 +74,16 @@ struct Candidate {
     display: String,
     relative: String,
     bytes: Result<Vec<u8>, String>,
+    /// The embedded JSON form, when this is an embedded file and spans are not needed.
+    json: Option<&'static str>,
+}
+
+/// The text of a data file in the form it will be parsed from.
+#[derive(Debug, Clone, Copy)]
+pub enum DataText<'a> {
+    Toml(&'a str),
+    /// Embedded JSON made by build.rs from a TOML file; records carry no span.
+    Json(&'a str),
 }
 
 /// Load everything the options name. Problems with paths that cannot be read at all are
@@ -78,13 +92,14 @@ pub fn load(options: &LoadOptions) -> (CardDb, Vec<Finding>) {
     let mut by_relative: BTreeMap<String, Candidate> = BTreeMap::new();
     let mut unreadable = Vec::new();
     if options.embedded {
-        for (relative, text) in super::embedded::FILES {
+        for (relative, text, json) in super::embedded::FILES {
             by_relative.insert(
                 relative.to_string(),
                 Candidate {
                     display: format!("<embedded>/{relative}"),
                     relative: relative.to_string(),
                     bytes: Ok(text.as_bytes().to_vec()),
+                    json: (!options.spans && !json.is_empty()).then_some(*json),
                 },
             );
         }
@@ -167,6 +182,7 @@ fn read_candidate(path: &Path, relative: &str) -> Candidate {
         display,
         relative: relative.to_string(),
         bytes,
+        json: None,
     }
 }
 
@@ -206,6 +222,10 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
     let file = db.files.add(candidate.display, text);
     db.loaded.push(file);
     let text = db.files.text(file).clone();
+    let data = match candidate.json {
+        Some(json) => DataText::Json(json),
+        None => DataText::Toml(&text),
+    };
     let Some(kind) = kind else {
         db.findings.push(
             Finding::error(Code::UnknownFileKind, "cannot tell what this file holds")
@@ -217,20 +237,28 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
     match kind {
         DataKind::Cards => load_cards(db, file, &text),
         DataKind::Errata => {
-            if let Some(parsed) = collect(db, parse_toml::<super::errata::ErrataFile>(file, &text)) {
+            if let Some(parsed) = collect(db, parse_data::<super::errata::ErrataFile>(file, data)) {
                 let records = RecordSpans::new(file, &text);
                 db.errata.extend(parsed.erratum.into_iter().map(|e| records.locate(e)));
             }
         }
         DataKind::Formats => {
             // One format per file: its record is the whole file.
-            match toml::from_str::<super::formats::Format>(&text) {
+            let parsed = match data {
+                DataText::Json(json) => serde_json::from_str(json).map_err(|e| e.to_string()),
+                DataText::Toml(text) => toml::from_str(text).map_err(|e| {
+                    db.findings.push(finding_from_toml(file, &e, 0));
+                    String::new()
+                }),
+            };
+            match parsed {
                 Ok(format) => db.formats.push(Located { value: format, file, span: 0..text.len() }),
-                Err(error) => db.findings.push(finding_from_toml(file, &error, 0)),
+                Err(message) if !message.is_empty() => db.findings.push(embedded_json_failure(file, &message)),
+                Err(_) => {}
             }
         }
         DataKind::Rules => {
-            if let Some(parsed) = collect(db, parse_toml::<super::rules::RulesFile>(file, &text)) {
+            if let Some(parsed) = collect(db, parse_data::<super::rules::RulesFile>(file, data)) {
                 let records = RecordSpans::new(file, &text);
                 db.rules.extend(parsed.entry.into_iter().map(|e| records.locate(e)));
             }
@@ -303,19 +331,38 @@ impl RecordSpans {
         }
     }
 
-    pub fn locate<T>(&self, spanned: toml::Spanned<T>) -> Located<T> {
-        let span = spanned.span();
+    pub fn locate<T>(&self, record: Record<T>) -> Located<T> {
+        let span = record.span;
+        if span.is_empty() {
+            return Located { value: record.value, file: self.file, span };
+        }
         let index = self.blocks.partition_point(|b| b.start <= span.start);
         let span = match index.checked_sub(1).map(|i| &self.blocks[i]) {
             Some(block) if block.end >= span.end => block.clone(),
             _ => span,
         };
         Located {
-            value: spanned.into_inner(),
+            value: record.value,
             file: self.file,
             span,
         }
     }
+}
+
+/// Parse a data file from whichever form it was loaded in.
+pub fn parse_data<T: DeserializeOwned>(file: FileId, data: DataText<'_>) -> Result<T, Vec<Finding>> {
+    match data {
+        DataText::Toml(text) => parse_toml(file, text),
+        DataText::Json(json) => super::record::from_embedded_json(json)
+            .map_err(|e| vec![embedded_json_failure(file, &e.to_string())]),
+    }
+}
+
+/// Embedded data is checked in CI, so this means the binary was built from broken data.
+fn embedded_json_failure(file: FileId, message: &str) -> Finding {
+    Finding::error(Code::InvalidValue, format!("built-in data does not match the model: {message}"))
+        .at(file, 0..0)
+        .help("run `arbiter cards check` on the data folder and rebuild")
 }
 
 /// Parse a whole TOML file into `T`. When that fails, parse it again one top-level table
@@ -422,7 +469,11 @@ fn finding_from_toml(file: FileId, error: &toml::de::Error, shift: isize) -> Fin
         })
         .unwrap_or(0..0);
     let (code, help) = classify(&message);
-    Finding::error(code, first_line(&message))
+    let mut message = first_line(&message);
+    if let Some((before, expected)) = message.split_once(", expected ") {
+        message = format!("{before}, expected {}", plain_type(expected));
+    }
+    Finding::error(code, message)
         .at(file, span)
         .label(label_for(code))
         .help(help)
@@ -451,7 +502,7 @@ fn classify(message: &str) -> (Code, String) {
     {
         let help = message
             .split_once("expected")
-            .map(|(_, rest)| format!("expected {}", rest.trim()))
+            .map(|(_, rest)| format!("expected {}", plain_type(rest.trim())))
             .unwrap_or_else(|| "see `arbiter schema` for the allowed values".to_string());
         (Code::InvalidValue, help)
     } else if message.contains("duplicate key") {
@@ -461,6 +512,16 @@ fn classify(message: &str) -> (Code, String) {
             Code::Syntax,
             "fix the TOML syntax at the marked position".to_string(),
         )
+    }
+}
+
+/// Rust type names mean nothing to data maintainers.
+fn plain_type(expected: &str) -> String {
+    match expected {
+        "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number, 0 or more".to_string(),
+        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number".to_string(),
+        "f32" | "f64" => "a number".to_string(),
+        other => other.to_string(),
     }
 }
 

@@ -7,10 +7,12 @@ pub mod errata;
 pub mod formats;
 mod load;
 pub mod lookup;
+mod record;
 pub mod rules;
 pub mod xwing;
 
-pub use load::{DataKind, LoadOptions, RecordSpans, load, parse_toml};
+pub use load::{DataKind, DataText, LoadOptions, RecordSpans, load, parse_data, parse_toml};
+pub use record::Record;
 
 use crate::report::{FileId, Finding, SourceFiles};
 use schemars::JsonSchema;

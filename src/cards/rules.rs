@@ -1,6 +1,7 @@
 //! The judges' glossary: one entry per rules heading, in Spanish and English, in arbiter's
 //! own words, citing the section of the rulebook it summarises.
 
+use super::record::Record;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -8,8 +9,7 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields)]
 pub struct RulesFile {
     #[serde(default)]
-    #[schemars(with = "Vec<RuleEntry>")]
-    pub entry: Vec<toml::Spanned<RuleEntry>>,
+    pub entry: Vec<Record<RuleEntry>>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]

@@ -8,6 +8,7 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
     let mut overlays = data.to_vec();
     overlays.extend(args.paths.iter().cloned());
     let (db, unreadable) = load(&LoadOptions {
+        spans: true,
         embedded: !args.standalone,
         overlays,
     });

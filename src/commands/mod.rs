@@ -25,6 +25,7 @@ pub fn dispatch(cli: Cli) -> Outcome {
 /// reported and make the command fail.
 fn load_data(overlays: &[PathBuf]) -> Result<CardDb, Outcome> {
     let (db, unreadable) = load(&LoadOptions {
+        spans: false,
         embedded: true,
         overlays: overlays.to_vec(),
     });
