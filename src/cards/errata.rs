@@ -22,7 +22,8 @@ pub struct Erratum {
     pub game: Game,
     /// Id of the card it changes.
     pub card: String,
-    /// Kind of that card: pilot, upgrade, ship, squadron, objective.
+    /// Kind of that card: pilot, upgrade, ship, condition, device (X-Wing); ship, ship-type,
+    /// squadron, upgrade, objective (Armada).
     pub card_kind: String,
     /// The document that published it, e.g. "Star Wars: X-Wing Rules Reference".
     pub document: String,

@@ -45,7 +45,8 @@ impl DataKind {
             match line {
                 "[[erratum]]" => return Some(DataKind::Errata),
                 "[[entry]]" => return Some(DataKind::Rules),
-                "[[ship]]" | "[[squadron]]" | "[[upgrade]]" | "[[objective]]" | "[[pilot]]" => {
+                "[[ship]]" | "[[ship_type]]" | "[[squadron]]" | "[[upgrade]]" | "[[objective]]"
+                | "[[pilot]]" | "[[condition]]" | "[[device]]" | "[[revision]]" => {
                     return Some(DataKind::Cards);
                 }
                 _ if line.starts_with("points_limit") => return Some(DataKind::Formats),
@@ -235,7 +236,7 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
         return;
     };
     match kind {
-        DataKind::Cards => load_cards(db, file, &text),
+        DataKind::Cards => load_cards(db, file, &text, data),
         DataKind::Errata => {
             if let Some(parsed) = collect(db, parse_data::<super::errata::ErrataFile>(file, data)) {
                 let records = RecordSpans::new(file, &text);
@@ -267,7 +268,7 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
 }
 
 /// Card files say which game they belong to in a top-level `game = "…"`.
-fn load_cards(db: &mut CardDb, file: FileId, text: &str) {
+fn load_cards(db: &mut CardDb, file: FileId, text: &str, data: DataText<'_>) {
     #[derive(serde::Deserialize)]
     struct GameOnly {
         game: toml::Spanned<String>,
@@ -289,12 +290,12 @@ fn load_cards(db: &mut CardDb, file: FileId, text: &str) {
     match game.get_ref().as_str() {
         "armada" => {
             let mut findings = Vec::new();
-            db.armada.add_file(file, text, &mut findings);
+            db.armada.add_data(file, data, text, &mut findings);
             db.findings.extend(findings);
         }
         "xwing" => {
             let mut findings = Vec::new();
-            db.xwing.add_file(file, text, &mut findings);
+            db.xwing.add_data(file, data, text, &mut findings);
             db.findings.extend(findings);
         }
         other => db.findings.push(
@@ -567,6 +568,7 @@ mod tests {
         #[serde(deny_unknown_fields)]
         struct File {
             #[allow(dead_code)]
+            #[serde(default)]
             item: Vec<Item>,
         }
         let text = "[[item]]\nn = 1\n[[item]]\nm = 2\n[[item]]\nn = \"x\"\n";

@@ -76,17 +76,13 @@ pub fn value_span(
     let quoted = format!("\"{value}\"");
     let mut offset = 0;
     for line in body.split_inclusive('\n') {
-        let trimmed = line.trim_start();
-        if trimmed.starts_with(key) && trimmed[key.len()..].trim_start().starts_with('=') {
-            if let Some(at) = line.find(&quoted) {
-                let start = record.start + offset + at;
-                return start..start + quoted.len();
-            }
-        } else if let Some(at) = line.find(&quoted) {
-            if trimmed.starts_with(key) || line.contains(&format!("{key} =")) {
-                let start = record.start + offset + at;
-                return start..start + quoted.len();
-            }
+        let assigns_key = line
+            .trim_start()
+            .strip_prefix(key)
+            .is_some_and(|rest| rest.trim_start().starts_with('='));
+        if let Some(at) = line.find(&quoted).filter(|_| assigns_key) {
+            let start = record.start + offset + at;
+            return start..start + quoted.len();
         }
         offset += line.len();
     }

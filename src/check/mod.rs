@@ -5,6 +5,8 @@ mod duplicates;
 mod references;
 mod rules;
 
+pub use duplicates::value_span;
+
 use crate::cards::CardDb;
 use crate::report::Finding;
 

@@ -89,15 +89,20 @@ mod tests {
         let out = root.join("cards");
         std::fs::create_dir_all(&out).unwrap();
         std::fs::write(out.join("old.toml"), "kept").unwrap();
-        // A file path that cannot be created: a path component is an existing file.
-        let bad = vec![("old.toml/child.toml".to_string(), String::new())];
-        std::fs::create_dir_all(root.join(".cards.import-x")).ok();
-        let err = write_atomically(&out, &vec![("a.toml".into(), "x".into()), bad[0].clone()]);
-        assert!(err.is_ok() || std::fs::read_to_string(out.join("old.toml")).unwrap() == "kept");
+        // The second file needs a folder where the first one is a file: the write fails.
+        let failing = vec![
+            ("x.toml".to_string(), "a".to_string()),
+            ("x.toml/child.toml".to_string(), "b".to_string()),
+        ];
+        assert!(write_atomically(&out, &failing).is_err());
+        assert_eq!(std::fs::read_to_string(out.join("old.toml")).unwrap(), "kept");
+        assert_eq!(std::fs::read_dir(&root).unwrap().count(), 1, "no staging folder is left");
+
         let files = vec![("a.toml".to_string(), "new".to_string())];
         write_atomically(&out, &files).unwrap();
         assert_eq!(std::fs::read_to_string(out.join("a.toml")).unwrap(), "new");
         assert!(!out.join("old.toml").exists());
+        assert_eq!(std::fs::read_dir(&root).unwrap().count(), 1, "the previous folder is removed");
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -1,0 +1,76 @@
+//! The committed data/cards/ must be exactly what the importers write from ../shared/reference/:
+//! re-run them in memory and compare file by file.
+
+use arbiter::import::{ImportedFiles, isb, xwing_data2};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn manifest() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn committed(dir: &Path) -> BTreeMap<String, String> {
+    let mut files = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(current) = stack.pop() {
+        for entry in std::fs::read_dir(&current).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let relative = path
+                    .strip_prefix(dir)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                files.insert(relative, std::fs::read_to_string(&path).unwrap());
+            }
+        }
+    }
+    files
+}
+
+fn assert_same(imported: ImportedFiles, committed_dir: &Path, command: &str) {
+    let imported: BTreeMap<String, String> = imported.into_iter().collect();
+    let committed = committed(committed_dir);
+    let imported_names: Vec<_> = imported.keys().collect();
+    let committed_names: Vec<_> = committed.keys().collect();
+    assert_eq!(
+        imported_names, committed_names,
+        "file lists differ; re-run `{command}`"
+    );
+    for (name, text) in &imported {
+        if committed[name] != *text {
+            let line = text
+                .lines()
+                .zip(committed[name].lines())
+                .position(|(a, b)| a != b)
+                .map_or(0, |i| i + 1);
+            panic!("{name} differs from the import (first at line {line}); re-run `{command}`");
+        }
+    }
+}
+
+#[test]
+fn armada_cards_are_the_isb_import() {
+    let source = manifest().join("../shared/reference/isb-cards");
+    let imported = isb::import(&source).expect("the isb import runs");
+    assert_same(
+        imported,
+        &manifest().join("data/cards/armada"),
+        "arbiter cards import isb ../shared/reference/isb-cards --out data/cards/armada",
+    );
+}
+
+#[test]
+fn xwing_cards_are_the_xwing_data2_import() {
+    let source = manifest().join("../shared/reference/xwing-data2");
+    let points = manifest().join("../shared/reference/xwing-points");
+    let imported =
+        xwing_data2::import(&source, Some(&points)).expect("the xwing-data2 import runs");
+    assert_same(
+        imported,
+        &manifest().join("data/cards/xwing"),
+        "arbiter cards import xwing-data2 ../shared/reference/xwing-data2 --points ../shared/reference/xwing-points --out data/cards/xwing",
+    );
+}
