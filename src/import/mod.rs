@@ -58,17 +58,23 @@ pub fn write_atomically(out: &Path, files: &ImportedFiles) -> Result<(), String>
         for (relative, text) in files {
             let path = staging.join(relative);
             if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
             }
-            std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            std::fs::write(&path, text)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
         let backup = parent.join(format!(".{name}.previous-{}", std::process::id()));
         if out.exists() {
-            std::fs::rename(out, &backup).map_err(|e| format!("cannot move {} aside: {e}", out.display()))?;
+            std::fs::rename(out, &backup)
+                .map_err(|e| format!("cannot move {} aside: {e}", out.display()))?;
         }
         if let Err(e) = std::fs::rename(&staging, out) {
             let _ = std::fs::rename(&backup, out);
-            return Err(format!("cannot move the import into {}: {e}", out.display()));
+            return Err(format!(
+                "cannot move the import into {}: {e}",
+                out.display()
+            ));
         }
         let _ = std::fs::remove_dir_all(&backup);
         Ok(())
@@ -95,14 +101,25 @@ mod tests {
             ("x.toml/child.toml".to_string(), "b".to_string()),
         ];
         assert!(write_atomically(&out, &failing).is_err());
-        assert_eq!(std::fs::read_to_string(out.join("old.toml")).unwrap(), "kept");
-        assert_eq!(std::fs::read_dir(&root).unwrap().count(), 1, "no staging folder is left");
+        assert_eq!(
+            std::fs::read_to_string(out.join("old.toml")).unwrap(),
+            "kept"
+        );
+        assert_eq!(
+            std::fs::read_dir(&root).unwrap().count(),
+            1,
+            "no staging folder is left"
+        );
 
         let files = vec![("a.toml".to_string(), "new".to_string())];
         write_atomically(&out, &files).unwrap();
         assert_eq!(std::fs::read_to_string(out.join("a.toml")).unwrap(), "new");
         assert!(!out.join("old.toml").exists());
-        assert_eq!(std::fs::read_dir(&root).unwrap().count(), 1, "the previous folder is removed");
+        assert_eq!(
+            std::fs::read_dir(&root).unwrap().count(),
+            1,
+            "the previous folder is removed"
+        );
         std::fs::remove_dir_all(&root).unwrap();
     }
 }
