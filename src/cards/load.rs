@@ -566,7 +566,9 @@ mod tests {
         #[derive(serde::Deserialize, Debug)]
         #[serde(deny_unknown_fields)]
         struct File {
+            // Like every data file model: a file may hold no records.
             #[allow(dead_code)]
+            #[serde(default)]
             item: Vec<Item>,
         }
         let text = "[[item]]\nn = 1\n[[item]]\nm = 2\n[[item]]\nn = \"x\"\n";
