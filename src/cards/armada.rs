@@ -1,6 +1,6 @@
 //! PLACEHOLDER: replaced by the armada card model (see notes/card-model-contract.md).
 
-use super::{CardEntry, CardDb, Fact};
+use super::{CardDb, CardEntry, Fact};
 use crate::report::{FileId, Finding};
 
 #[derive(Debug, Default)]
@@ -23,7 +23,15 @@ impl ArmadaCards {
 
     pub fn check(&self, _db: &CardDb, _findings: &mut Vec<Finding>) {}
 }
-pub const SOURCE_NAMES: &[&str] = &["ffg", "amg", "legacy", "legacy-beta", "legends", "nexus", "arc"];
+pub const SOURCE_NAMES: &[&str] = &[
+    "ffg",
+    "amg",
+    "legacy",
+    "legacy-beta",
+    "legends",
+    "nexus",
+    "arc",
+];
 
 /// PLACEHOLDER top-level card file.
 #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]

@@ -163,16 +163,27 @@ mod tests {
 
     #[test]
     fn squadron_share_rounds_as_configured() {
-        let third_up = Share { numerator: 1, denominator: 3, rounding: Rounding::Up };
+        let third_up = Share {
+            numerator: 1,
+            denominator: 3,
+            rounding: Rounding::Up,
+        };
         assert_eq!(third_up.of(400), 134);
         assert_eq!(third_up.of(300), 100);
-        let quarter = Share { numerator: 1, denominator: 4, rounding: Rounding::Down };
+        let quarter = Share {
+            numerator: 1,
+            denominator: 4,
+            rounding: Rounding::Down,
+        };
         assert_eq!(quarter.of(1000), 250);
     }
 
     #[test]
     fn aces_scale_with_the_limit() {
-        let rule = AceRule { per_points: 100, aces: 1 };
+        let rule = AceRule {
+            per_points: 100,
+            aces: 1,
+        };
         assert_eq!(rule.allowed(400), 4);
         assert_eq!(rule.allowed(450), 4);
     }

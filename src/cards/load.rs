@@ -32,11 +32,12 @@ impl DataKind {
 
     /// From the path inside a data tree: the last `cards|errata|formats|rules` component.
     fn from_path(relative: &str) -> Option<DataKind> {
-        relative
-            .split(['/', '\\'])
-            .rev()
-            .skip(1)
-            .find_map(|part| Self::FOLDERS.iter().find(|(n, _)| *n == part).map(|(_, k)| *k))
+        relative.split(['/', '\\']).rev().skip(1).find_map(|part| {
+            Self::FOLDERS
+                .iter()
+                .find(|(n, _)| *n == part)
+                .map(|(_, k)| *k)
+        })
     }
 
     /// For files outside a data tree: what the text declares.
@@ -112,8 +113,7 @@ pub fn load(options: &LoadOptions) -> (CardDb, Vec<Finding>) {
                 }
             }
             Err(message) => unreadable.push(
-                Finding::error(Code::Io, message)
-                    .help("check the path exists and is readable"),
+                Finding::error(Code::Io, message).help("check the path exists and is readable"),
             ),
         }
     }
@@ -125,14 +125,16 @@ pub fn load(options: &LoadOptions) -> (CardDb, Vec<Finding>) {
 }
 
 fn collect_files(path: &Path) -> Result<Vec<Candidate>, String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let meta =
+        std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut out = Vec::new();
     if meta.is_dir() {
         let mut stack = vec![path.to_path_buf()];
         while let Some(dir) = stack.pop() {
-            let entries =
-                std::fs::read_dir(&dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
-            let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+            let entries = std::fs::read_dir(&dir)
+                .map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+            let mut paths: Vec<PathBuf> =
+                entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
             paths.sort();
             for entry in paths {
                 if entry.is_dir() {
@@ -145,7 +147,10 @@ fn collect_files(path: &Path) -> Result<Vec<Candidate>, String> {
         }
     } else {
         let name = path.file_name().map(PathBuf::from).unwrap_or_default();
-        out.push(read_candidate(path, &data_relative(path.parent().unwrap_or(path), &name)));
+        out.push(read_candidate(
+            path,
+            &data_relative(path.parent().unwrap_or(path), &name),
+        ));
     }
     Ok(out)
 }
@@ -207,7 +212,10 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
         Err(error) => {
             let valid = error.utf8_error().valid_up_to();
             let lossy = String::from_utf8_lossy(error.as_bytes()).into_owned();
-            let shown = lossy.get(..lossy.len().min(valid + 64)).unwrap_or("").to_string();
+            let shown = lossy
+                .get(..lossy.len().min(valid + 64))
+                .unwrap_or("")
+                .to_string();
             let file = db.files.add(candidate.display, shown);
             db.findings.push(
                 Finding::error(Code::Encoding, "the file is not UTF-8 text")
@@ -239,7 +247,8 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
         DataKind::Errata => {
             if let Some(parsed) = collect(db, parse_data::<super::errata::ErrataFile>(file, data)) {
                 let records = RecordSpans::new(file, &text);
-                db.errata.extend(parsed.erratum.into_iter().map(|e| records.locate(e)));
+                db.errata
+                    .extend(parsed.erratum.into_iter().map(|e| records.locate(e)));
             }
         }
         DataKind::Formats => {
@@ -252,15 +261,22 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
                 }),
             };
             match parsed {
-                Ok(format) => db.formats.push(Located { value: format, file, span: 0..text.len() }),
-                Err(message) if !message.is_empty() => db.findings.push(embedded_json_failure(file, &message)),
+                Ok(format) => db.formats.push(Located {
+                    value: format,
+                    file,
+                    span: 0..text.len(),
+                }),
+                Err(message) if !message.is_empty() => {
+                    db.findings.push(embedded_json_failure(file, &message))
+                }
                 Err(_) => {}
             }
         }
         DataKind::Rules => {
             if let Some(parsed) = collect(db, parse_data::<super::rules::RulesFile>(file, data)) {
                 let records = RecordSpans::new(file, &text);
-                db.rules.extend(parsed.entry.into_iter().map(|e| records.locate(e)));
+                db.rules
+                    .extend(parsed.entry.into_iter().map(|e| records.locate(e)));
             }
         }
     }
@@ -278,10 +294,13 @@ fn load_cards(db: &mut CardDb, file: FileId, text: &str) {
         Err(e) => {
             let span = e.span().unwrap_or(0..0);
             db.findings.push(
-                Finding::error(Code::MissingField, "a card file must start with `game = \"armada\"` or `game = \"xwing\"`")
-                    .at(file, span)
-                    .label(e.message().to_string())
-                    .help("add `game = \"armada\"` or `game = \"xwing\"` before the first table"),
+                Finding::error(
+                    Code::MissingField,
+                    "a card file must start with `game = \"armada\"` or `game = \"xwing\"`",
+                )
+                .at(file, span)
+                .label(e.message().to_string())
+                .help("add `game = \"armada\"` or `game = \"xwing\"` before the first table"),
             );
             return;
         }
@@ -334,7 +353,11 @@ impl RecordSpans {
     pub fn locate<T>(&self, record: Record<T>) -> Located<T> {
         let span = record.span;
         if span.is_empty() {
-            return Located { value: record.value, file: self.file, span };
+            return Located {
+                value: record.value,
+                file: self.file,
+                span,
+            };
         }
         let index = self.blocks.partition_point(|b| b.start <= span.start);
         let span = match index.checked_sub(1).map(|i| &self.blocks[i]) {
@@ -350,7 +373,10 @@ impl RecordSpans {
 }
 
 /// Parse a data file from whichever form it was loaded in.
-pub fn parse_data<T: DeserializeOwned>(file: FileId, data: DataText<'_>) -> Result<T, Vec<Finding>> {
+pub fn parse_data<T: DeserializeOwned>(
+    file: FileId,
+    data: DataText<'_>,
+) -> Result<T, Vec<Finding>> {
     match data {
         DataText::Toml(text) => parse_toml(file, text),
         DataText::Json(json) => super::record::from_embedded_json(json)
@@ -360,9 +386,12 @@ pub fn parse_data<T: DeserializeOwned>(file: FileId, data: DataText<'_>) -> Resu
 
 /// Embedded data is checked in CI, so this means the binary was built from broken data.
 fn embedded_json_failure(file: FileId, message: &str) -> Finding {
-    Finding::error(Code::InvalidValue, format!("built-in data does not match the model: {message}"))
-        .at(file, 0..0)
-        .help("run `arbiter cards check` on the data folder and rebuild")
+    Finding::error(
+        Code::InvalidValue,
+        format!("built-in data does not match the model: {message}"),
+    )
+    .at(file, 0..0)
+    .help("run `arbiter cards check` on the data folder and rebuild")
 }
 
 /// Parse a whole TOML file into `T`. When that fails, parse it again one top-level table
@@ -391,7 +420,11 @@ pub fn parse_toml<T: DeserializeOwned>(file: FileId, text: &str) -> Result<T, Ve
                         // Already reported when the preamble was parsed on its own.
                         continue;
                     }
-                    findings.push(finding_from_toml(file, &e, block.start as isize - shift as isize));
+                    findings.push(finding_from_toml(
+                        file,
+                        &e,
+                        block.start as isize - shift as isize,
+                    ));
                 }
             }
             if findings.is_empty() {
@@ -506,7 +539,10 @@ fn classify(message: &str) -> (Code, String) {
             .unwrap_or_else(|| "see `arbiter schema` for the allowed values".to_string());
         (Code::InvalidValue, help)
     } else if message.contains("duplicate key") {
-        (Code::Syntax, "each key may appear once per table".to_string())
+        (
+            Code::Syntax,
+            "each key may appear once per table".to_string(),
+        )
     } else {
         (
             Code::Syntax,
@@ -540,7 +576,8 @@ mod tests {
 
     #[test]
     fn blocks_split_on_undotted_headers_only() {
-        let text = "game = \"x\"\n[[ship]]\na = 1\n[ship.speed]\nb = 2\n[[ship]]\nc = '''\n[[not]]\n'''\n";
+        let text =
+            "game = \"x\"\n[[ship]]\na = 1\n[ship.speed]\nb = 2\n[[ship]]\nc = '''\n[[not]]\n'''\n";
         let blocks = top_level_blocks(text);
         assert_eq!(blocks.len(), 2);
         assert!(text[blocks[0].clone()].contains("[ship.speed]"));
@@ -575,7 +612,10 @@ mod tests {
         let findings = parse_toml::<File>(FileId(0), text).unwrap_err();
         assert_eq!(findings.len(), 2, "{findings:#?}");
         assert_eq!(findings[0].code, Code::UnknownField);
-        assert_eq!(&text[findings[0].location.as_ref().unwrap().span.clone()], "m");
+        assert_eq!(
+            &text[findings[0].location.as_ref().unwrap().span.clone()],
+            "m"
+        );
         assert_eq!(findings[1].code, Code::InvalidValue);
     }
 }

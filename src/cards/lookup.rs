@@ -67,7 +67,10 @@ pub fn search<'a>(db: &'a CardDb, query: &str, game: Option<Game>) -> (Vec<Hit<'
             .filter(|e| game.is_none_or(|g| e.game == g))
             .flat_map(|e| std::iter::once(e.name).chain(e.nicknames.iter().map(String::as_str)))
             .collect();
-        closest(query, names, 3).into_iter().map(str::to_string).collect()
+        closest(query, names, 3)
+            .into_iter()
+            .map(str::to_string)
+            .collect()
     } else {
         Vec::new()
     };

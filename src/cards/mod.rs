@@ -20,7 +20,17 @@ use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    JsonSchema,
     clap::ValueEnum,
 )]
 #[serde(rename_all = "lowercase")]

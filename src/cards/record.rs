@@ -92,6 +92,9 @@ mod tests {
         assert_eq!(from_json.item[0].value, Item { n: 2 });
         assert!(from_json.item[0].span.is_empty());
         let again: File = toml::from_str("[[item]]\nn = 3\n").unwrap();
-        assert!(!again.item[0].span.is_empty(), "the JSON switch is reset afterwards");
+        assert!(
+            !again.item[0].span.is_empty(),
+            "the JSON switch is reset afterwards"
+        );
     }
 }

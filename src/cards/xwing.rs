@@ -1,6 +1,6 @@
 //! PLACEHOLDER: replaced by the xwing card model (see notes/card-model-contract.md).
 
-use super::{CardEntry, CardDb, Fact};
+use super::{CardDb, CardEntry, Fact};
 use crate::report::{FileId, Finding};
 
 #[derive(Debug, Default)]
