@@ -4,8 +4,8 @@
 //!
 //! Every entry is scored through its keys (titles, aliases, id, section heading, section
 //! number) and takes its best key's score. Hits sort by [`MatchKind`], then by how much of
-//! the key the query covers, then by the kind of key (a title beats an alias), then by game
-//! and file order.
+//! the key the query covers, then by the kind of key (a title beats an alias), then by how
+//! well the query matches one of the entry's titles, then by game and file order.
 
 use super::{Glossary, GlossaryEntry, Lang, RuleGame};
 use crate::text::{edit_distance, normalize};
@@ -198,8 +198,8 @@ impl<'a> Index<'a> {
         Lookup { hits, suggestions }
     }
 
-    /// Entries sharing something with a query that matched nothing: most query words found
-    /// (allowing more typos), best first.
+    /// Entries closest to a query that matched nothing (see [`loose_score`]), best first:
+    /// only those at most one step worse than the best.
     fn near_misses(&self, query: &Query, game: Option<RuleGame>, max: usize) -> Vec<Hit<'a>> {
         let mut scored = Vec::new();
         for (entry, keys) in self
