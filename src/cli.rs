@@ -25,6 +25,8 @@ pub enum Command {
     Cards(CardsCommand),
     /// Print the JSON Schema of a data file kind (all kinds if none given).
     Schema(SchemaArgs),
+    /// Look a rule up in the judges' glossary (Spanish and English), or list the entries.
+    Rule(RuleArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -108,6 +110,24 @@ pub struct XwingImportArgs {
     /// Folder to write; replaced as a whole only once the import has succeeded.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct RuleArgs {
+    /// The term, in Spanish or English: a title, alias, id or heading; case, accents,
+    /// plurals and small typos are forgiven. Several words need no quotes.
+    #[arg(required_unless_present = "list", conflicts_with = "list")]
+    pub term: Vec<String>,
+    #[arg(long, value_enum)]
+    pub game: Option<crate::glossary::RuleGame>,
+    /// Language of the summary and key points [default: es if LANG starts with "es", else en]
+    #[arg(long, value_enum)]
+    pub lang: Option<crate::glossary::Lang>,
+    /// List the entries (id, titles, game, section) instead of looking one up.
+    #[arg(long)]
+    pub list: bool,
+    #[arg(long, value_enum, default_value = "human")]
+    pub output: ReportFormat,
 }
 
 #[derive(Debug, Args)]

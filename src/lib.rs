@@ -5,6 +5,7 @@ pub mod cards;
 pub mod check;
 pub mod cli;
 mod commands;
+pub mod glossary;
 pub mod import;
 pub mod report;
 pub mod schema;

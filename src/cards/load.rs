@@ -604,6 +604,7 @@ mod tests {
         #[derive(serde::Deserialize, Debug)]
         #[serde(deny_unknown_fields)]
         struct File {
+            // Like every data file model: a file may hold no records.
             #[allow(dead_code)]
             #[serde(default)]
             item: Vec<Item>,

@@ -29,6 +29,8 @@ pub enum Code {
     ImpossibleValue,
     /// A name or id that matches no card.
     NotFound,
+    /// A term that matches no entry of the rules glossary.
+    RuleNotFound,
 }
 
 impl Code {
@@ -45,6 +47,7 @@ impl Code {
         Code::DanglingReference,
         Code::ImpossibleValue,
         Code::NotFound,
+        Code::RuleNotFound,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -61,6 +64,7 @@ impl Code {
             Code::DanglingReference => "cards::dangling_reference",
             Code::ImpossibleValue => "cards::impossible_value",
             Code::NotFound => "cards::not_found",
+            Code::RuleNotFound => "rules::not_found",
         }
     }
 }

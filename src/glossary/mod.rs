@@ -1,0 +1,224 @@
+//! The judges' glossary as `arbiter rule` sees it: every entry of `data/rules/<game>.toml`
+//! with the game it belongs to (the file's stem), in Spanish and English.
+
+pub mod search;
+
+use crate::cards::CardDb;
+use crate::cards::rules::{RuleEntry, RuleText};
+use serde::{Deserialize, Serialize};
+
+/// The games with a rules glossary. Wider than [`crate::cards::Game`], which only covers the
+/// games with card data.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    clap::ValueEnum,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum RuleGame {
+    Armada,
+    Xwing,
+    Spacealert,
+    Talon,
+}
+
+impl RuleGame {
+    pub const ALL: [RuleGame; 4] = [
+        RuleGame::Armada,
+        RuleGame::Xwing,
+        RuleGame::Spacealert,
+        RuleGame::Talon,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RuleGame::Armada => "armada",
+            RuleGame::Xwing => "xwing",
+            RuleGame::Spacealert => "spacealert",
+            RuleGame::Talon => "talon",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            RuleGame::Armada => "Star Wars: Armada",
+            RuleGame::Xwing => "Star Wars: X-Wing",
+            RuleGame::Spacealert => "Space Alert",
+            RuleGame::Talon => "Talon",
+        }
+    }
+
+    /// The game a glossary file belongs to, from its name (`rules/xwing.toml` → X-Wing).
+    pub fn from_file_name(name: &str) -> Option<RuleGame> {
+        let file = name.rsplit(['/', '\\']).next().unwrap_or(name);
+        let stem = file.strip_suffix(".toml").unwrap_or(file);
+        RuleGame::ALL.into_iter().find(|g| g.as_str() == stem)
+    }
+}
+
+/// The language summaries are shown in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    Es,
+    En,
+}
+
+impl Lang {
+    /// Spanish when the locale (the value of `LANG`) is Spanish, English otherwise.
+    pub fn from_locale(locale: Option<&str>) -> Lang {
+        match locale {
+            Some(value) if value.to_ascii_lowercase().starts_with("es") => Lang::Es,
+            _ => Lang::En,
+        }
+    }
+
+    /// From the `LANG` environment variable.
+    pub fn from_env() -> Lang {
+        Lang::from_locale(std::env::var("LANG").ok().as_deref())
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Lang::Es => "es",
+            Lang::En => "en",
+        }
+    }
+}
+
+/// One glossary entry and its game.
+#[derive(Debug, Clone, Copy)]
+pub struct GlossaryEntry<'a> {
+    pub game: RuleGame,
+    pub entry: &'a RuleEntry,
+}
+
+impl<'a> GlossaryEntry<'a> {
+    pub fn id(&self) -> &'a str {
+        &self.entry.id
+    }
+
+    pub fn text(&self, lang: Lang) -> &'a RuleText {
+        match lang {
+            Lang::Es => &self.entry.es,
+            Lang::En => &self.entry.en,
+        }
+    }
+}
+
+/// All loaded glossary entries, games in [`RuleGame::ALL`] order, each file in its own order.
+#[derive(Debug, Default)]
+pub struct Glossary<'a> {
+    entries: Vec<GlossaryEntry<'a>>,
+}
+
+impl<'a> Glossary<'a> {
+    /// The entries of every `rules/<game>.toml` file loaded; files named after no game are
+    /// left out (`cards check` still checks them).
+    pub fn from_db(db: &'a CardDb) -> Self {
+        let mut entries: Vec<(usize, GlossaryEntry<'a>)> = db
+            .rules
+            .iter()
+            .enumerate()
+            .filter_map(|(order, located)| {
+                let game = RuleGame::from_file_name(db.files.name(located.file))?;
+                Some((
+                    order,
+                    GlossaryEntry {
+                        game,
+                        entry: &located.value,
+                    },
+                ))
+            })
+            .collect();
+        entries.sort_by_key(|(order, e)| (e.game, *order));
+        Glossary {
+            entries: entries.into_iter().map(|(_, e)| e).collect(),
+        }
+    }
+
+    pub fn entries(&self) -> &[GlossaryEntry<'a>] {
+        &self.entries
+    }
+
+    /// Entries of one game, or all of them.
+    pub fn in_game(&self, game: Option<RuleGame>) -> impl Iterator<Item = &GlossaryEntry<'a>> {
+        self.entries
+            .iter()
+            .filter(move |e| game.is_none_or(|g| e.game == g))
+    }
+
+    pub fn get(&self, game: RuleGame, id: &str) -> Option<&GlossaryEntry<'a>> {
+        self.entries
+            .iter()
+            .find(|e| e.game == game && e.entry.id == id)
+    }
+
+    /// The entries an entry's `see_also` names, in its order; unknown ids are skipped
+    /// (`cards check` reports them).
+    pub fn see_also(&self, entry: &GlossaryEntry<'a>) -> Vec<&GlossaryEntry<'a>> {
+        entry
+            .entry
+            .see_also
+            .iter()
+            .filter_map(|id| self.get(entry.game, id))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_game_is_the_file_stem() {
+        assert_eq!(
+            RuleGame::from_file_name("<embedded>/rules/xwing.toml"),
+            Some(RuleGame::Xwing)
+        );
+        assert_eq!(
+            RuleGame::from_file_name("data\\rules\\talon.toml"),
+            Some(RuleGame::Talon)
+        );
+        assert_eq!(
+            RuleGame::from_file_name("rules/spacealert.toml"),
+            Some(RuleGame::Spacealert)
+        );
+        assert_eq!(RuleGame::from_file_name("rules/xwing.part1.toml"), None);
+        assert_eq!(RuleGame::from_file_name("rules/chess.toml"), None);
+    }
+
+    #[test]
+    fn lang_follows_the_locale() {
+        assert_eq!(Lang::from_locale(Some("es_ES.UTF-8")), Lang::Es);
+        assert_eq!(Lang::from_locale(Some("ES")), Lang::Es);
+        assert_eq!(Lang::from_locale(Some("en_GB.UTF-8")), Lang::En);
+        assert_eq!(Lang::from_locale(Some("C")), Lang::En);
+        assert_eq!(Lang::from_locale(None), Lang::En);
+    }
+
+    #[test]
+    fn the_built_in_glossary_covers_four_games() {
+        let (db, _) = crate::cards::load(&crate::cards::LoadOptions {
+            spans: false,
+            embedded: true,
+            overlays: Vec::new(),
+        });
+        let glossary = Glossary::from_db(&db);
+        for game in RuleGame::ALL {
+            assert!(glossary.in_game(Some(game)).count() > 20, "{game:?}");
+        }
+        let entry = glossary
+            .get(RuleGame::Armada, "attack")
+            .expect("armada has `attack`");
+        assert!(!glossary.see_also(entry).is_empty());
+    }
+}

@@ -1,0 +1,774 @@
+//! The glossary against the rulebooks it summarises (the seeds in `../shared/seeds/`):
+//!
+//! - coverage: every heading the seed prints has an entry whose `citation.section` is that
+//!   heading as printed, and no entry cites a heading the seed does not print. The heading
+//!   extraction ports the rules worked out in notes/headings-*.md, decisions included.
+//! - own words: no run of 12 or more consecutive words is shared between any entry text and
+//!   any seed (case, punctuation and accents ignored).
+
+use arbiter::cards::rules::RuleEntry;
+use arbiter::cards::{CardDb, LoadOptions, load};
+use arbiter::glossary::{Glossary, RuleGame};
+use arbiter::text::normalize;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::path::PathBuf;
+
+const ARMADA_RRG: &str = "000_ae69564e4264402a.txt";
+const SPACE_ALERT: &str = "001_e6e16b4d69e41dea.txt";
+const XWING_RR: &str = "002_1d63b3a51872ba9e.txt";
+const SECTOR_FLEETS: &str = "003_a861d8c4f0e4206b.txt";
+const TALON: &str = "004_579842cdaeb9a2fa.txt";
+const SEEDS: [&str; 5] = [ARMADA_RRG, SPACE_ALERT, XWING_RR, SECTOR_FLEETS, TALON];
+
+fn seed(name: &str) -> String {
+    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "shared", "seeds", name]
+        .iter()
+        .collect();
+    std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read seed {}: {e} (CI has ../shared beside the repo)",
+            path.display()
+        )
+    })
+}
+
+fn db() -> CardDb {
+    load(&LoadOptions {
+        spans: false,
+        embedded: true,
+        overlays: Vec::new(),
+    })
+    .0
+}
+
+fn entries(db: &CardDb, game: RuleGame) -> Vec<&RuleEntry> {
+    Glossary::from_db(db)
+        .in_game(Some(game))
+        .map(|e| e.entry)
+        .collect()
+}
+
+fn counts<'a>(items: impl IntoIterator<Item = &'a str>) -> BTreeMap<&'a str, usize> {
+    let mut map = BTreeMap::new();
+    for item in items {
+        *map.entry(item).or_insert(0) += 1;
+    }
+    map
+}
+
+/// Upper-case letters as the Spanish rulebooks print them.
+fn is_upper(c: char) -> bool {
+    c.is_ascii_uppercase() || "ÁÉÍÓÚÜÑ".contains(c)
+}
+
+/// A cited version must be printed in the seed.
+fn assert_versions_printed(entries: &[&RuleEntry], text: &str) {
+    for e in entries {
+        let version = e.citation.version.trim();
+        assert!(
+            version.is_empty() || text.contains(version),
+            "{}: version `{version}` is not in the seed",
+            e.id
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Armada: seed 000 (Rules Reference) and seed 003 (Sector Fleets); notes/headings-armada.md
+
+const RRG_DOCUMENT: &str = "Star Wars: Armada — Guía de referencia";
+const SF_DOCUMENT: &str = "Star Wars: Armada — Flotas de Sector";
+
+/// Seed 000: bare ALL-CAPS lines between the line `GLOSARIO` and the line `CRÉDITOS`, without
+/// the optional-rules section title.
+fn armada_rrg_headings(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    let start = lines
+        .iter()
+        .position(|l| *l == "GLOSARIO")
+        .expect("GLOSARIO line")
+        + 1;
+    let end = lines
+        .iter()
+        .position(|l| *l == "CRÉDITOS")
+        .expect("CRÉDITOS line");
+    lines[start..end]
+        .iter()
+        .filter(|l| l.starts_with(is_upper) && l.chars().all(|c| is_upper(c) || c == ' '))
+        .filter(|l| **l != "REGLAS OPCIONALES")
+        .map(|l| l.to_string())
+        .collect()
+}
+
+/// Seed 003: Markdown heading lines, `#`s and `**` bold markers removed, branding skipped.
+fn sector_fleet_headings(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let rest = line.trim_start_matches('#');
+        if rest.len() == line.len()
+            || !rest.starts_with(char::is_whitespace)
+            || rest.trim().is_empty()
+        {
+            continue;
+        }
+        let heading = rest.trim().replace("**", "").trim().to_string();
+        if !["STAR WARS.", "ARMADA", "starwars.com"].contains(&heading.as_str()) {
+            out.push(heading);
+        }
+    }
+    out
+}
+
+#[test]
+fn armada_covers_every_heading() {
+    let db = db();
+    let entries = entries(&db, RuleGame::Armada);
+    let rrg_text = seed(ARMADA_RRG);
+    let sf_text = seed(SECTOR_FLEETS);
+    let rrg = armada_rrg_headings(&rrg_text);
+    let sf = sector_fleet_headings(&sf_text);
+    assert_eq!(
+        (rrg.len(), sf.len()),
+        (72, 19),
+        "the extraction no longer finds what the notes describe"
+    );
+    for e in &entries {
+        assert!(
+            [RRG_DOCUMENT, SF_DOCUMENT].contains(&e.citation.document.as_str()),
+            "{}: cites `{}`, which is neither Armada seed",
+            e.id,
+            e.citation.document
+        );
+    }
+    // 000: exactly one entry per heading.
+    let got_rrg = counts(
+        entries
+            .iter()
+            .filter(|e| e.citation.document == RRG_DOCUMENT)
+            .map(|e| e.citation.section.as_str()),
+    );
+    let want_rrg = counts(rrg.iter().map(String::as_str));
+    let differ: Vec<String> = want_rrg
+        .keys()
+        .chain(got_rrg.keys())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .filter(|h| got_rrg.get(*h) != want_rrg.get(*h))
+        .map(|h| {
+            format!(
+                "{h}: printed {}, entries {}",
+                want_rrg.get(h).unwrap_or(&0),
+                got_rrg.get(h).unwrap_or(&0)
+            )
+        })
+        .collect();
+    assert!(
+        differ.is_empty(),
+        "Rules Reference headings need exactly one entry each: {differ:#?}"
+    );
+    // 003: the same headings; a heading printed twice (FORMACIÓN DE FLOTAS) needs two entries;
+    // topic entries may cite the heading of the section they sit in.
+    let got_sf = counts(
+        entries
+            .iter()
+            .filter(|e| e.citation.document == SF_DOCUMENT)
+            .map(|e| e.citation.section.as_str()),
+    );
+    let want_sf = counts(sf.iter().map(String::as_str));
+    let missing: Vec<_> = want_sf
+        .iter()
+        .filter(|(h, n)| got_sf.get(*h).is_none_or(|g| g < n))
+        .collect();
+    let unknown: Vec<_> = got_sf
+        .keys()
+        .filter(|h| !want_sf.contains_key(*h))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "Sector Fleets headings without (enough) entries: {missing:?}"
+    );
+    assert!(
+        unknown.is_empty(),
+        "entries citing no Sector Fleets heading: {unknown:?}"
+    );
+    assert_versions_printed(&entries, &rrg_text);
+}
+
+// ---------------------------------------------------------------------------------------
+// X-Wing: seed 002 (Rules Reference 1.4.5); notes/headings-xwing.md
+
+/// All-caps sub-headings inside glossary entries, folded into their parents' entries.
+const XWING_SUBHEADINGS: &[&str] = &[
+    "ARCOS NORMALES",
+    "ARCO DE DISPARO CENTRADO",
+    "ARCOS COMPLETOS",
+    "ARCOS DE TORRETA",
+    "ARCOS DE FUEGO",
+    "CARGAS NORMALES (S)",
+    "CARGAS DE LA FUERZA (F)",
+    "ENERGÍA (E)",
+    "ESTADOS LIMITADOS",
+    "MANIOBRAS BÁSICAS",
+    "MANIOBRAS AVANZADAS",
+    "COLORES Y FORMAS DE LAS FICHAS",
+    "ATAQUES CONTRA REMOTOS",
+    "DAÑO A REMOTOS",
+    "USO DE REMOTOS",
+    "RECOLOCACIÓN DE REMOTOS",
+];
+
+fn xwing_is_heading(line: &str) -> bool {
+    let s = line.trim();
+    let chars: Vec<char> = s.chars().collect();
+    !s.is_empty()
+        && s == s.to_uppercase()
+        && chars.windows(2).any(|w| is_upper(w[0]) && is_upper(w[1]))
+        && !s.starts_with(['-', '◇', '◊'])
+}
+
+/// Top-level glossary headings between the lines `GLOSARIO` and `APÉNDICE`: all-caps lines
+/// without the sub-headings; of a text printed twice, the later copy is the heading.
+fn xwing_glossary_headings(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let start = lines
+        .iter()
+        .position(|l| *l == "GLOSARIO")
+        .expect("GLOSARIO line");
+    let end = lines
+        .iter()
+        .position(|l| *l == "APÉNDICE")
+        .expect("APÉNDICE line");
+    let candidates: Vec<&str> = lines[start + 1..end]
+        .iter()
+        .filter(|l| xwing_is_heading(l))
+        .map(|l| l.trim())
+        .collect();
+    let mut seen = BTreeSet::new();
+    let mut out: Vec<String> = candidates
+        .iter()
+        .rev()
+        .filter(|h| !XWING_SUBHEADINGS.contains(h) && seen.insert(**h))
+        .map(|h| h.to_string())
+        .collect();
+    out.reverse();
+    out
+}
+
+#[test]
+fn xwing_covers_every_glossary_heading() {
+    let db = db();
+    let entries = entries(&db, RuleGame::Xwing);
+    let text = seed(XWING_RR);
+    let headings = xwing_glossary_headings(&text);
+    assert_eq!(
+        headings.len(),
+        146,
+        "the extraction no longer finds what the notes describe"
+    );
+    let got = counts(entries.iter().map(|e| e.citation.section.as_str()));
+    let problems: Vec<String> = headings
+        .iter()
+        .filter(|h| got.get(h.as_str()) != Some(&1))
+        .map(|h| format!("{h}: {} entries", got.get(h.as_str()).unwrap_or(&0)))
+        .collect();
+    assert!(
+        problems.is_empty(),
+        "glossary headings need exactly one entry each: {problems:#?}"
+    );
+    // Entries beyond the glossary (sub-headings with their own entry, squad-building appendix)
+    // must still cite a heading line printed in the seed.
+    let printed: BTreeSet<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| xwing_is_heading(l))
+        .collect();
+    let unknown: Vec<_> = entries
+        .iter()
+        .filter(|e| !printed.contains(e.citation.section.as_str()))
+        .map(|e| &e.id)
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "entries citing a heading the seed does not print: {unknown:?}"
+    );
+    for e in &entries {
+        assert_eq!(
+            e.citation.document, "Star Wars: X-Wing — Guía de referencia",
+            "{}",
+            e.id
+        );
+        assert_eq!(e.citation.version, "1.4.5", "{}", e.id);
+    }
+    assert_versions_printed(&entries, &text);
+}
+
+// ---------------------------------------------------------------------------------------
+// Space Alert: seed 001 (Reglamento); notes/headings-spacealert.md
+
+/// `N. UPPER-CASE TITLE` chapters and `N.M Sentence case` sections, on lines of their own
+/// with no surrounding spaces.
+fn spacealert_headings(text: &str) -> Vec<String> {
+    fn chapter(rest: &str) -> bool {
+        rest.starts_with(is_upper)
+            && rest
+                .chars()
+                .all(|c| is_upper(c) || c.is_ascii_digit() || c == ' ')
+    }
+    fn section(rest: &str) -> bool {
+        rest.starts_with(is_upper) && !rest.ends_with(char::is_whitespace)
+    }
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if line != line.trim() {
+            continue;
+        }
+        let digits = line.chars().take_while(char::is_ascii_digit).count();
+        let Some(after) = line[digits..].strip_prefix('.').filter(|_| digits > 0) else {
+            continue;
+        };
+        let found = if let Some(rest) = after.strip_prefix(' ') {
+            chapter(rest)
+        } else {
+            let minor = after.chars().take_while(char::is_ascii_digit).count();
+            minor > 0 && after[minor..].strip_prefix(' ').is_some_and(section)
+        };
+        if found {
+            out.push(line.to_string());
+        }
+    }
+    out
+}
+
+#[test]
+fn spacealert_covers_every_numbered_section() {
+    let db = db();
+    let entries = entries(&db, RuleGame::Spacealert);
+    let text = seed(SPACE_ALERT);
+    let headings = spacealert_headings(&text);
+    assert_eq!(
+        headings.len(),
+        25,
+        "the extraction no longer finds what the notes describe"
+    );
+    let want: BTreeSet<&str> = headings.iter().map(String::as_str).collect();
+    let got: BTreeSet<&str> = entries
+        .iter()
+        .map(|e| e.citation.section.as_str())
+        .collect();
+    // Term entries (threats, ship parts) cite the numbered section they are explained in.
+    let missing: Vec<_> = want.difference(&got).collect();
+    let unknown: Vec<_> = got.difference(&want).collect();
+    assert!(missing.is_empty(), "sections without an entry: {missing:?}");
+    assert!(
+        unknown.is_empty(),
+        "entries citing no numbered section: {unknown:?}"
+    );
+    for e in &entries {
+        assert_eq!(e.citation.document, "Space Alert — Reglamento", "{}", e.id);
+    }
+    assert_versions_printed(&entries, &text);
+}
+
+// ---------------------------------------------------------------------------------------
+// Talon: seed 004 (Reglamento); notes/headings-talon.md. Headings are numbered but the body
+// often runs on in the same line, so the title is split from the first sentence by case.
+
+const TALON_JOINERS: &[&str] = &["de", "del", "la", "las", "los", "el", "y", "e", "a", "para"];
+const TALON_ARTICLES: &[&str] = &["El", "La", "Los", "Las", "Un", "Una", "Este", "Esta"];
+/// 5.1 is followed by a run-in label that looks like part of the title.
+const TALON_EXCEPTIONS: &[(&str, &str)] = &[("5.1", "Características de las Naves")];
+
+/// Page headers and footers: `© 2015 GMT Games, LLC 12`.
+fn talon_noise(line: &str) -> bool {
+    line.match_indices('©').any(|(i, c)| {
+        let rest = line[i + c.len()..].trim_start();
+        rest.chars().take(4).filter(char::is_ascii_digit).count() == 4
+            && rest[4..].starts_with(" GMT Games")
+    })
+}
+
+/// Table-of-contents dot leaders.
+fn talon_leader(line: &str) -> bool {
+    line.contains("....")
+}
+
+/// A run-in paragraph label such as `(7.3.2)`.
+fn talon_label(token: &str) -> bool {
+    let Some(rest) = token.strip_prefix('(') else {
+        return false;
+    };
+    let mut parts = 0;
+    let mut chars = rest.chars().peekable();
+    loop {
+        let digits = std::iter::from_fn(|| chars.next_if(char::is_ascii_digit)).count();
+        if digits == 0 {
+            return false;
+        }
+        parts += 1;
+        match chars.next() {
+            Some('.') if parts < 3 => continue,
+            Some(')') => return parts == 3,
+            _ => return false,
+        }
+    }
+}
+
+/// An all-caps word of two letters or more ("ENERGÍA", "DE").
+fn talon_caps(token: &str) -> bool {
+    let word = token.trim_matches(['.', ',', ':', '(', ')']);
+    word.chars().count() >= 2 && word.chars().all(is_upper)
+}
+
+/// Starts with a capital, maybe after an opening parenthesis.
+fn talon_cap(token: &str) -> bool {
+    token
+        .strip_prefix('(')
+        .unwrap_or(token)
+        .starts_with(is_upper)
+}
+
+/// `N.` / `N.M` / `N.0`, whitespace, then text: (chapter, section, rest).
+fn talon_start(line: &str) -> Option<(&str, Option<&str>, &str)> {
+    let major_len = line.chars().take_while(char::is_ascii_digit).count();
+    if !(1..=2).contains(&major_len) {
+        return None;
+    }
+    let after = line[major_len..].strip_prefix('.')?;
+    let minor_len = after.chars().take_while(char::is_ascii_digit).count();
+    if minor_len > 2 {
+        return None;
+    }
+    let rest = &after[minor_len..];
+    let trimmed = rest.trim_start();
+    if trimmed.len() == rest.len() || trimmed.is_empty() {
+        return None;
+    }
+    let minor = (minor_len > 0).then(|| &after[..minor_len]);
+    Some((&line[..major_len], minor, trimmed))
+}
+
+fn talon_heading_line(line: &str) -> Option<(&str, Option<&str>, &str)> {
+    let (major, minor, rest) = talon_start(line)?;
+    if talon_leader(line) {
+        return None;
+    }
+    let first = rest.split_whitespace().next()?;
+    // Numbered procedure steps ("1. Selecciona…") are mixed case.
+    if matches!(minor, None | Some("0")) && !talon_caps(first) {
+        return None;
+    }
+    Some((major, minor, rest))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Body {
+    /// The line holds only title words.
+    None,
+    /// The body text starts on this line.
+    Found,
+    /// The title ended with a colon.
+    Colon,
+}
+
+/// How many tokens belong to the title: capitalised words joined by lowercase joiners, up to
+/// a bullet, a paragraph label, a capitalised article (a new sentence), a colon, or the first
+/// lowercase word (the sentence then began at the last capitalised word).
+fn talon_scan_title(tokens: &[&str], first_pos: usize) -> (usize, Body) {
+    let mut last_cap = None;
+    for (i, t) in tokens.iter().enumerate() {
+        let pos = first_pos + i;
+        if *t == "•" || talon_label(t) {
+            return (i, Body::Found);
+        }
+        if talon_cap(t) {
+            if TALON_ARTICLES.contains(t) && pos > 0 {
+                return (i, Body::Found);
+            }
+            last_cap = Some(i);
+            if t.ends_with(':') {
+                return (i + 1, Body::Colon);
+            }
+            continue;
+        }
+        if TALON_JOINERS.contains(t) {
+            continue;
+        }
+        return (last_cap.unwrap_or(i), Body::Found);
+    }
+    (tokens.len(), Body::None)
+}
+
+fn talon_headings(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| {
+            talon_start(l).is_some_and(|(major, minor, rest)| {
+                let caps = rest.chars().take_while(|c| is_upper(*c)).count();
+                let next = rest.chars().nth(caps);
+                major == "1"
+                    && minor.is_none()
+                    && caps >= 2
+                    && next.is_none_or(|c| !c.is_alphanumeric() && c != '_')
+            }) && !talon_leader(l)
+        })
+        .expect("the body's first chapter");
+    let mut out = Vec::new();
+    for i in start..lines.len() {
+        if lines[i].starts_with("NOTAS DEL DISEÑADOR") {
+            break;
+        }
+        let Some((major, minor, rest)) = talon_heading_line(lines[i]) else {
+            continue;
+        };
+        let number = format!("{major}.{}", minor.unwrap_or(""));
+        // The following lines that may continue a wrapped heading.
+        let next: Vec<&str> = lines[i + 1..lines.len().min(i + 12)]
+            .iter()
+            .copied()
+            .filter(|l| !l.trim().is_empty() && !talon_noise(l))
+            .take(3)
+            .collect();
+        let mut tokens: Vec<&str> = rest.split_whitespace().collect();
+        let is_caps_or_joiner = |t: &str| talon_caps(t) || t == "E" || t == "Y";
+        let title = if talon_caps(tokens[0]) {
+            // ALL-CAPS chapter title, maybe wrapped: "4. EL CONTADOR DE IMPULSOS E" / "INICIATIVA".
+            let mut head: Vec<String> = tokens
+                .iter()
+                .take_while(|t| is_caps_or_joiner(t))
+                .map(|t| t.to_string())
+                .collect();
+            if head.len() == tokens.len() {
+                for line in &next {
+                    if talon_heading_line(line).is_some() {
+                        break;
+                    }
+                    let more: Vec<&str> = line.split_whitespace().collect();
+                    let caps = more.iter().take_while(|t| is_caps_or_joiner(t)).count();
+                    head.extend(more[..caps].iter().map(|t| t.to_string()));
+                    if caps < more.len() || caps == 0 {
+                        break;
+                    }
+                }
+            }
+            head.join(" ")
+        } else {
+            let label = tokens.iter().position(|t| talon_label(t));
+            if let Some(at) = label {
+                tokens.truncate(at);
+            }
+            let (mut n, mut body) = talon_scan_title(&tokens, 0);
+            if label.is_some() {
+                (n, body) = (tokens.len(), Body::Found);
+            }
+            let mut head: Vec<String> = tokens[..n]
+                .iter()
+                .map(|t| t.trim_end_matches(':').to_string())
+                .collect();
+            if body == Body::None {
+                for line in &next {
+                    if talon_heading_line(line).is_some() {
+                        break;
+                    }
+                    let mut more: Vec<&str> = line.split_whitespace().collect();
+                    let last = head.last().cloned().unwrap_or_default();
+                    let ends_join =
+                        last.ends_with(['-', '/']) || TALON_JOINERS.contains(&last.as_str());
+                    if last.ends_with('-') && !more.is_empty() {
+                        // A word hyphenated across lines: "Poscom-" + "bustión".
+                        let first = more.remove(0);
+                        if let Some(end) = head.last_mut() {
+                            end.pop();
+                            end.push_str(first);
+                        }
+                    }
+                    let (n2, body2) = talon_scan_title(&more, head.len());
+                    if body2 == Body::Colon || (n2 == 0 && !ends_join) {
+                        break;
+                    }
+                    if !(ends_join
+                        || body2 == Body::Found
+                        || (n2 > 0 && TALON_JOINERS.contains(&more[n2 - 1])))
+                    {
+                        break;
+                    }
+                    let mut part: Vec<String> = more[..n2].iter().map(|t| t.to_string()).collect();
+                    if head.last().is_some_and(|h| h.ends_with('/')) && !part.is_empty() {
+                        // "Atraque/" + "Aterrizaje".
+                        let first = part.remove(0);
+                        if let Some(end) = head.last_mut() {
+                            end.push_str(&first);
+                        }
+                    }
+                    head.extend(part);
+                    if body2 == Body::Found {
+                        break;
+                    }
+                }
+            }
+            head.join(" ")
+        };
+        let title = TALON_EXCEPTIONS
+            .iter()
+            .find(|(n, _)| *n == number)
+            .map_or(title, |(_, t)| t.to_string());
+        out.push(format!("{number} {title}"));
+    }
+    out
+}
+
+#[test]
+fn talon_covers_every_numbered_heading_in_order() {
+    let db = db();
+    let entries = entries(&db, RuleGame::Talon);
+    let text = seed(TALON);
+    let headings = talon_headings(&text);
+    assert_eq!(
+        headings.len(),
+        78,
+        "the extraction no longer finds what the notes describe: {headings:#?}"
+    );
+    // Misprinted numbers (14.3 in chapter 13, 13.6 and 17.1 twice) are kept as printed, so
+    // sections are compared as number + title, in rulebook order.
+    let sections: Vec<&str> = entries
+        .iter()
+        .map(|e| e.citation.section.as_str())
+        .collect();
+    let want: Vec<&str> = headings.iter().map(String::as_str).collect();
+    let missing: Vec<_> = want.iter().filter(|h| !sections.contains(h)).collect();
+    let unknown: Vec<_> = sections.iter().filter(|s| !want.contains(s)).collect();
+    assert!(missing.is_empty(), "headings without an entry: {missing:?}");
+    assert!(unknown.is_empty(), "entries citing no heading: {unknown:?}");
+    assert_eq!(
+        sections, want,
+        "one entry per heading, in the rulebook's order"
+    );
+    for e in &entries {
+        assert_eq!(e.citation.document, "Talon — Reglamento", "{}", e.id);
+    }
+    assert_versions_printed(&entries, &text);
+}
+
+#[test]
+fn talon_title_splitting() {
+    assert_eq!(
+        talon_scan_title(
+            &["El", "Contador", "de", "Impulsos", "Señala", "la", "ronda"],
+            0
+        ),
+        (4, Body::Found)
+    );
+    assert_eq!(
+        talon_scan_title(&["Procedimiento", "para", "el", "Disparo:"], 0),
+        (4, Body::Colon)
+    );
+    assert_eq!(
+        talon_scan_title(&["Tabla", "de", "Daños", "Críticos", "La", "Tabla"], 0),
+        (4, Body::Found)
+    );
+    assert!(talon_label("(7.3.2)") && !talon_label("(7.3)") && !talon_label("(7.3.2"));
+    assert!(talon_noise("13 © 2015 GMT Games, LLC") && talon_noise("© 2015 GMT Games, LLC 12"));
+    assert_eq!(talon_start("13.7)."), None);
+    assert_eq!(talon_start("5.0 NAVES"), Some(("5", Some("0"), "NAVES")));
+}
+
+// ---------------------------------------------------------------------------------------
+// Own words
+
+const SHINGLE: usize = 12;
+
+fn shingle_hash(words: &[&str]) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    words.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// The words of a seed as compared: page furniture dropped, words hyphenated across lines
+/// joined, Markdown bold markers removed (drop caps: `**D**URACIÓN`), then normalised.
+fn seed_words(text: &str) -> Vec<String> {
+    let text: String = text
+        .lines()
+        .filter(|l| !talon_noise(l))
+        .collect::<Vec<_>>()
+        .join("\n")
+        .replace("-\n", "")
+        .replace("**", "");
+    normalize(&text).split(' ').map(str::to_string).collect()
+}
+
+/// Hash of every 12-word run of every seed, with the seed it came from.
+fn seed_shingles() -> HashMap<u64, &'static str> {
+    let mut shingles = HashMap::new();
+    for name in SEEDS {
+        let words = seed_words(&seed(name));
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        for window in words.windows(SHINGLE) {
+            shingles.entry(shingle_hash(window)).or_insert(name);
+        }
+    }
+    shingles
+}
+
+/// Runs of 12 words of `text` that some seed also has.
+fn shared_runs(text: &str, shingles: &HashMap<u64, &'static str>) -> Vec<(String, &'static str)> {
+    let normalized = normalize(text);
+    let words: Vec<&str> = normalized.split(' ').filter(|w| !w.is_empty()).collect();
+    words
+        .windows(SHINGLE)
+        .filter_map(|w| {
+            shingles
+                .get(&shingle_hash(w))
+                .map(|seed| (w.join(" "), *seed))
+        })
+        .collect()
+}
+
+#[test]
+fn entries_are_in_their_own_words() {
+    let shingles = seed_shingles();
+    assert!(
+        shingles.len() > 50_000,
+        "the seeds were not read: {} shingles",
+        shingles.len()
+    );
+    // The check does find a copied sentence: a run taken from a seed, re-cased and re-accented.
+    let rrg = seed_words(&seed(ARMADA_RRG));
+    let copied = rrg[rrg.len() / 2..rrg.len() / 2 + SHINGLE]
+        .join(" ")
+        .to_uppercase();
+    assert_eq!(
+        shared_runs(&format!("Véase: {copied}."), &shingles).len(),
+        1
+    );
+
+    let db = db();
+    let glossary = Glossary::from_db(&db);
+    let mut copied = Vec::new();
+    let mut checked = 0;
+    for e in glossary.entries() {
+        for (lang, text) in [("es", &e.entry.es), ("en", &e.entry.en)] {
+            let fields = std::iter::once(("title", &text.title))
+                .chain(text.aliases.iter().map(|a| ("alias", a)))
+                .chain(std::iter::once(("summary", &text.summary)))
+                .chain(text.points.iter().map(|p| ("point", p)));
+            for (field, value) in fields {
+                checked += 1;
+                for (run, seed) in shared_runs(value, &shingles) {
+                    copied.push(format!(
+                        "{}/{} {lang}.{field}: \"{run}\" is in {seed}",
+                        e.game.as_str(),
+                        e.id()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(checked > 3000, "only {checked} texts checked");
+    assert!(
+        copied.is_empty(),
+        "{} runs of {SHINGLE}+ words copied from a seed:\n{}",
+        copied.len(),
+        copied.join("\n")
+    );
+}
