@@ -25,6 +25,8 @@ pub enum Command {
     Cards(CardsCommand),
     /// Print the JSON Schema of a data file kind (all kinds if none given).
     Schema(SchemaArgs),
+    /// Adjudicate a timing scenario: trace each step with the rule it applies.
+    Resolve(ResolveArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -108,6 +110,17 @@ pub struct XwingImportArgs {
     /// Folder to write; replaced as a whole only once the import has succeeded.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct ResolveArgs {
+    /// The scenario file (TOML; `arbiter schema scenario` prints its JSON Schema).
+    pub scenario: PathBuf,
+    #[arg(long, value_enum, default_value = "human")]
+    pub output: ReportFormat,
+    /// Most steps before the scenario is reported as a loop (overrides `max_steps`).
+    #[arg(long, value_name = "N")]
+    pub max_steps: Option<u32>,
 }
 
 #[derive(Debug, Args)]

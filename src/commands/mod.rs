@@ -3,6 +3,7 @@
 mod cards_check;
 mod cards_import;
 mod cards_show;
+mod resolve;
 mod schema;
 
 use crate::cards::{CardDb, LoadOptions, load};
@@ -18,6 +19,7 @@ pub fn dispatch(cli: Cli) -> Outcome {
         Command::Cards(CardsCommand::Search(args)) => cards_show::search(&cli.data, args),
         Command::Cards(CardsCommand::Import(args)) => cards_import::run(args),
         Command::Schema(args) => schema::run(args),
+        Command::Resolve(args) => resolve::run(args),
     }
 }
 
