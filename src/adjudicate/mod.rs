@@ -198,8 +198,10 @@ pub fn render_human(trace: &Trace, width: u16) -> String {
     out
 }
 
+/// The document as the table shows it: without the "Star Wars: " every title starts with.
 fn doc_label(cite: &Cite) -> String {
-    if cite.version.is_empty() { cite.document.to_string() } else { format!("{} {}", cite.document, cite.version) }
+    let document = cite.document.strip_prefix("Star Wars: ").unwrap_or(cite.document);
+    if cite.version.is_empty() { document.to_string() } else { format!("{document} {}", cite.version) }
 }
 
 /// The documented JSON shape: `{"title", "kind", "steps": [{"n", "event", "queue", "queue_length", "outcome", "rule", "choice_point"}], "final_state"}`.

@@ -93,7 +93,7 @@ impl Timing<'_> {
                 } else if assumed {
                     format!("; order not given by {orderer}: scenario order used")
                 } else if team_game {
-                    format!("; order chosen by {orderer}, the Grand Admiral, since it is unclear within the team")
+                    format!("; the team's Grand Admiral ({orderer}) sets the order, since it is unclear within the team")
                 } else {
                     format!("; order chosen by {orderer}")
                 };
@@ -111,7 +111,7 @@ impl Timing<'_> {
         let (resolver, by_ga) = self.resolver(e);
         let event = format!("{} ({})", e.card, e.card_type.as_str());
         if self.sc.setup && e.card_type != CardType::Objective {
-            return self.push(event, format!("Not resolved: during set-up no card effect resolves except an objective card's ({} is a {} card).", e.card, e.card_type.as_str()), rules::TIMING, false);
+            return self.push(event, format!("Not resolved: during set-up no card effect resolves except an objective card's ({} is {} {} card).", e.card, if e.card_type == CardType::Upgrade { "an" } else { "a" }, e.card_type.as_str()), rules::TIMING, false);
         }
         if by_ga {
             self.push(event.clone(), format!("It is unclear which team member resolves it, so {resolver}, the team's Grand Admiral, does."), rules::SF_EFFECTS, false)?;

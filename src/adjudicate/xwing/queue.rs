@@ -105,6 +105,9 @@ struct Engine<'a> {
     by_event: HashMap<EventKind, Vec<usize>>,
     pending: Vec<Triggered>,
     depth: usize,
+    /// Range bands and firing arcs; effects that move ships change them.
+    ranges: Vec<HashMap<usize, u8>>,
+    arcs: Vec<Vec<usize>>,
 }
 
 pub fn run(sc: &Scenario) -> Result<(Vec<Step>, Vec<String>), Vec<Finding>> {
@@ -135,6 +138,8 @@ pub fn run(sc: &Scenario) -> Result<(Vec<Step>, Vec<String>), Vec<Finding>> {
         by_event,
         pending: Vec::new(),
         depth: 0,
+        ranges: sc.ships.iter().map(|s| s.range.clone()).collect(),
+        arcs: sc.ships.iter().map(|s| s.arc.clone()).collect(),
     };
     match engine.run_all() {
         Ok(()) => {
@@ -233,6 +238,8 @@ impl Engine<'_> {
             Stmt::Attack { who: w, target } => format!("{} attacks {}", who(w), who(target)),
             Stmt::Choose { .. } => "a choice".to_string(),
             Stmt::Phase { moment, phase } => format!("{} of the {} phase", moment_word(*moment), phase.as_str()),
+            Stmt::AtRange { who: w, other, band } => format!("{} at range {band} of {}", who(w), who(other)),
+            Stmt::LeaveArc { who: w, of } => format!("{} leaves {}'s arc", who(w), who(of)),
         }
     }
 
@@ -502,7 +509,7 @@ impl Engine<'_> {
     }
 
     fn range(&self, a: usize, b: usize) -> Option<u8> {
-        if a == b { Some(0) } else { self.sc.ships[a].range.get(&b).copied() }
+        if a == b { Some(0) } else { self.ranges[a].get(&b).copied() }
     }
 
     fn candidates(&self, ship: usize, side: Side, range: (u8, u8), in_arc: bool, bullseye: bool, other: bool) -> Vec<usize> {
@@ -515,7 +522,7 @@ impl Engine<'_> {
                 Side::Any => true,
             })
             .filter(|&j| self.range(ship, j).is_some_and(|r| (range.0..=range.1).contains(&r)))
-            .filter(|&j| !in_arc || self.sc.ships[ship].arc.contains(&j))
+            .filter(|&j| !in_arc || self.arcs[ship].contains(&j))
             .filter(|&j| !bullseye || self.sc.ships[ship].bullseye.contains(&j))
             .filter(|&j| !other || j != ship)
             .collect()
@@ -555,7 +562,7 @@ impl Engine<'_> {
                     let bull = matches!(req.pred, Pred::InBullseyeOf(_));
                     match resolve(*w) {
                         Some(owner) => {
-                            let arc = if bull { &self.sc.ships[owner].bullseye } else { &self.sc.ships[owner].arc };
+                            let arc = if bull { &self.sc.ships[owner].bullseye } else { &self.arcs[owner] };
                             (!arc.contains(&ship)).then(|| format!("{name} is not in {}'s {}", self.ship_name(owner), if bull { "bullseye arc" } else { "firing arc" }))
                         }
                         None => Some("the ship it refers to is not known at this point".to_string()),
@@ -711,9 +718,13 @@ impl Engine<'_> {
                     }
                     _ => {}
                 }
-                self.happen(Happened { colour: Some(*colour), speed: Some(*speed), ..Happened::after(EventKind::Execute, ship) });
+                // Executing and fully executing are one moment: one group, so player order holds across both.
+                let mut group = self.matching(&Happened { colour: Some(*colour), speed: Some(*speed), ..Happened::after(EventKind::Execute, ship) });
                 if *fully {
-                    self.happen(Happened { colour: Some(*colour), speed: Some(*speed), ..Happened::after(EventKind::FullyExecute, ship) });
+                    group.extend(self.matching(&Happened { colour: Some(*colour), speed: Some(*speed), ..Happened::after(EventKind::FullyExecute, ship) }));
+                }
+                if !group.is_empty() {
+                    self.pending.push(group);
                 }
                 Ok(())
             }
@@ -724,6 +735,19 @@ impl Engine<'_> {
                 self.step(format!("{a} attacks {b}"), format!("{a} performs a bonus attack against {b}."), rules::ATTACK_BONUS, false)
             }
             Stmt::Choose { .. } => Ok(()),
+            Stmt::AtRange { who, other, band } => {
+                let (a, b) = (self.who(*who, &ctx)?, self.who(*other, &ctx)?);
+                self.ranges[a].insert(b, *band);
+                self.ranges[b].insert(a, *band);
+                let (na, nb) = (self.ship_name(a).to_string(), self.ship_name(b).to_string());
+                self.step(format!("{na} has moved"), format!("After moving, {na} is at range {band} of {nb} (as the scenario states)."), rules::ACTIONS, false)
+            }
+            Stmt::LeaveArc { who, of } => {
+                let (a, b) = (self.who(*who, &ctx)?, self.who(*of, &ctx)?);
+                self.arcs[b].retain(|&x| x != a);
+                let (na, nb) = (self.ship_name(a).to_string(), self.ship_name(b).to_string());
+                self.step(format!("{na} has moved"), format!("After moving, {na} is outside {nb}'s firing arc (as the scenario states)."), rules::ACTIONS, false)
+            }
             Stmt::Phase { moment, phase } => {
                 let rule = match phase.as_str() {
                     "planning" => rules::PLANNING,

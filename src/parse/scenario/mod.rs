@@ -830,7 +830,7 @@ fn mentions(stmt: &Stmt, who: words::Who) -> bool {
     match stmt {
         Perform { who: w, .. } | Gain { who: w, .. } | Remove { who: w, .. } | Suffer { who: w, .. } | LoseShield { who: w, .. } | RecoverShield { who: w, .. } | Execute { who: w, .. } => *w == who,
         Transfer { who: w, to, .. } => *w == who || *to == who,
-        Attack { who: w, target } => *w == who || *target == who,
+        Attack { who: w, target } | AtRange { who: w, other: target, .. } | LeaveArc { who: w, of: target } => *w == who || *target == who,
         Choose { .. } | Phase { .. } => false,
     }
 }

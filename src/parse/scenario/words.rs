@@ -247,6 +247,11 @@ pub enum Stmt {
     Attack { who: Who, target: Who },
     Choose { side: Side, range: (u8, u8), in_arc: bool, bullseye: bool, other: bool },
     Phase { moment: Moment, phase: Phase },
+    /// The ship ends up at this range of another ship (after it moved: the scenario states
+    /// the geometry).
+    AtRange { who: Who, other: Who, band: u8 },
+    /// The ship is no longer inside the other ship's firing arc (after it moved).
+    LeaveArc { who: Who, of: Who },
 }
 
 /// A requirement ("if …") of an ability.
@@ -284,7 +289,7 @@ pub struct Grammar<'a> {
     pub ships: &'a dyn Fn(&str) -> Option<usize>,
 }
 
-const EFFECT_VERBS: &str = "`perform`, `gain`, `remove`, `transfer`, `suffer`, `lose-shield`, `recover-shield`, `execute`, `fully-execute`, `attack`, `choose`";
+const EFFECT_VERBS: &str = "`perform`, `gain`, `remove`, `transfer`, `suffer`, `lose-shield`, `recover-shield`, `execute`, `fully-execute`, `attack`, `choose`, `at-range`, `leave-arc`";
 
 impl Grammar<'_> {
     fn err(&self, code: Code, word: &Word, message: String, label: &str, help: String) -> Finding {
@@ -600,6 +605,19 @@ impl Grammar<'_> {
                 extra(1)?;
                 Stmt::Attack { who, target: target_who }
             }
+            "at-range" | "leave-arc" => {
+                let target = args.first().ok_or_else(|| missing("a ship"))?;
+                let other = self.who(target, top_level).ok_or_else(|| self.err(Code::ScenarioUnknownShip, target, format!("`{}` is not a ship of this scenario", target.text), "unknown ship", "use `chosen`, `trigger` or a ship id".into()))?;
+                if verb.text == "leave-arc" {
+                    extra(1)?;
+                    Stmt::LeaveArc { who, of: other }
+                } else {
+                    let band_word = args.get(1).ok_or_else(|| missing("a range band"))?;
+                    let band = band_word.text.parse().map_err(|_| self.err(Code::ScenarioBadStatement, band_word, format!("`{}` is not a range band", band_word.text), "expected a number", "write e.g. `at-range kyle 3`".into()))?;
+                    extra(2)?;
+                    Stmt::AtRange { who, other, band }
+                }
+            }
             "choose" => {
                 if who != Who::Own {
                     return Err(self.err(Code::ScenarioBadStatement, first, "only the ship with the ability chooses".into(), "not expected here", "write `choose friendly range 0-1`".into()));
@@ -733,7 +751,7 @@ const PREDICATES: &str = "conditions: `stressed`, `not-stressed`, `tractored`, `
 pub const BEARINGS: &[&str] = &["straight", "bank", "turn", "stationary", "koiogran", "segnor", "tallon", "reverse"];
 
 fn is_verb(word: &str) -> bool {
-    matches!(word, "perform" | "gain" | "remove" | "transfer" | "suffer" | "lose-shield" | "recover-shield" | "execute" | "fully-execute" | "attack" | "choose")
+    matches!(word, "perform" | "gain" | "remove" | "transfer" | "suffer" | "lose-shield" | "recover-shield" | "execute" | "fully-execute" | "attack" | "choose" | "at-range" | "leave-arc")
 }
 
 /// `2` or `0-3`.
