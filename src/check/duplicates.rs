@@ -82,11 +82,11 @@ pub fn value_span(
                 let start = record.start + offset + at;
                 return start..start + quoted.len();
             }
-        } else if let Some(at) = line.find(&quoted) {
-            if trimmed.starts_with(key) || line.contains(&format!("{key} =")) {
-                let start = record.start + offset + at;
-                return start..start + quoted.len();
-            }
+        } else if let Some(at) = line.find(&quoted)
+            && (trimmed.starts_with(key) || line.contains(&format!("{key} =")))
+        {
+            let start = record.start + offset + at;
+            return start..start + quoted.len();
         }
         offset += line.len();
     }

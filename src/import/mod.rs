@@ -90,7 +90,7 @@ mod tests {
         std::fs::create_dir_all(&out).unwrap();
         std::fs::write(out.join("old.toml"), "kept").unwrap();
         // A file path that cannot be created: a path component is an existing file.
-        let bad = vec![("old.toml/child.toml".to_string(), String::new())];
+        let bad = [("old.toml/child.toml".to_string(), String::new())];
         std::fs::create_dir_all(root.join(".cards.import-x")).ok();
         let err = write_atomically(&out, &vec![("a.toml".into(), "x".into()), bad[0].clone()]);
         assert!(err.is_ok() || std::fs::read_to_string(out.join("old.toml")).unwrap() == "kept");
