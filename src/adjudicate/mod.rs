@@ -85,7 +85,14 @@ impl Recorder {
         }
     }
 
-    pub fn push(&mut self, event: impl Into<String>, queue: (Vec<String>, usize), outcome: impl Into<String>, rule: Cite, choice_point: bool) -> Result<(), CapReached> {
+    pub fn push(
+        &mut self,
+        event: impl Into<String>,
+        queue: (Vec<String>, usize),
+        outcome: impl Into<String>,
+        rule: Cite,
+        choice_point: bool,
+    ) -> Result<(), CapReached> {
         if self.steps.len() >= self.max_steps {
             return Err(CapReached);
         }
@@ -109,7 +116,11 @@ pub fn list(names: &[String]) -> String {
     match (shown.len(), rest) {
         (0, _) => "nothing".to_string(),
         (1, 0) => shown[0].to_string(),
-        (_, 0) => format!("{} and {}", shown[..shown.len() - 1].join(", "), shown[shown.len() - 1]),
+        (_, 0) => format!(
+            "{} and {}",
+            shown[..shown.len() - 1].join(", "),
+            shown[shown.len() - 1]
+        ),
         _ => format!("{} and {rest} more", shown.join(", ")),
     }
 }
@@ -125,14 +136,21 @@ pub fn resolve(scenario: &Scenario) -> Result<Trace, Vec<Finding>> {
         title: scenario.title.clone(),
         kind: scenario.kind.as_str(),
         question: scenario.question.clone(),
-        source: scenario.source.as_ref().map(|s| format!("{} · {}", s.document, s.section)),
+        source: scenario
+            .source
+            .as_ref()
+            .map(|s| format!("{} · {}", s.document, s.section)),
         steps,
         final_state,
     })
 }
 
 /// Read, check and adjudicate a scenario text. On failure the findings point into `files`.
-pub fn resolve_text(name: &str, text: &str, max_steps: Option<u32>) -> (SourceFiles, Result<Trace, Vec<Finding>>) {
+pub fn resolve_text(
+    name: &str,
+    text: &str,
+    max_steps: Option<u32>,
+) -> (SourceFiles, Result<Trace, Vec<Finding>>) {
     let mut files = SourceFiles::default();
     let file: FileId = files.add(name, text.to_string());
     let result = scenario::load(file, text).and_then(|mut s| {
@@ -145,7 +163,11 @@ pub fn resolve_text(name: &str, text: &str, max_steps: Option<u32>) -> (SourceFi
 }
 
 /// The loop diagnostic: the steps ran out; `culprit` is the ability (or effect) seen most.
-pub fn loop_finding(file: FileId, max_steps: u32, culprit: Option<(String, usize, std::ops::Range<usize>)>) -> Finding {
+pub fn loop_finding(
+    file: FileId,
+    max_steps: u32,
+    culprit: Option<(String, usize, std::ops::Range<usize>)>,
+) -> Finding {
     match culprit {
         Some((name, times, span)) if times > 1 => Finding::error(
             Code::ScenarioLoop,
@@ -172,13 +194,32 @@ pub fn render_human(trace: &Trace, width: u16) -> String {
     let mut table = new_table(vec!["#", "step", "what happened", "queue after", "rule"]);
     table.set_width(width);
     for step in &trace.steps {
-        let mut queue = step.queue.iter().enumerate().map(|(i, q)| format!("{}. {q}", i + 1)).collect::<Vec<_>>();
+        let mut queue = step
+            .queue
+            .iter()
+            .enumerate()
+            .map(|(i, q)| format!("{}. {q}", i + 1))
+            .collect::<Vec<_>>();
         if step.queue_length > step.queue.len() {
             queue.push(format!("… {} more", step.queue_length - step.queue.len()));
         }
-        let queue = if queue.is_empty() { "(empty)".to_string() } else { queue.join("\n") };
-        let n = if step.choice_point { format!("{}*", step.n) } else { step.n.to_string() };
-        table.add_row(vec![n, step.event.clone(), step.outcome.clone(), queue, format!("{}\n§ {}", doc_label(&step.rule), step.rule.section)]);
+        let queue = if queue.is_empty() {
+            "(empty)".to_string()
+        } else {
+            queue.join("\n")
+        };
+        let n = if step.choice_point {
+            format!("{}*", step.n)
+        } else {
+            step.n.to_string()
+        };
+        table.add_row(vec![
+            n,
+            step.event.clone(),
+            step.outcome.clone(),
+            queue,
+            format!("{}\n§ {}", doc_label(&step.rule), step.rule.section),
+        ]);
     }
     out.push_str(&table.to_string());
     out.push('\n');
@@ -200,8 +241,15 @@ pub fn render_human(trace: &Trace, width: u16) -> String {
 
 /// The document as the table shows it: without the "Star Wars: " every title starts with.
 fn doc_label(cite: &Cite) -> String {
-    let document = cite.document.strip_prefix("Star Wars: ").unwrap_or(cite.document);
-    if cite.version.is_empty() { document.to_string() } else { format!("{document} {}", cite.version) }
+    let document = cite
+        .document
+        .strip_prefix("Star Wars: ")
+        .unwrap_or(cite.document);
+    if cite.version.is_empty() {
+        document.to_string()
+    } else {
+        format!("{document} {}", cite.version)
+    }
 }
 
 /// The documented JSON shape: `{"title", "kind", "steps": [{"n", "event", "queue", "queue_length", "outcome", "rule", "choice_point"}], "final_state"}`.

@@ -2,7 +2,9 @@ use super::print_stdout;
 use crate::adjudicate::{render_human, render_json, resolve_text};
 use crate::cli::{Outcome, ReportFormat, ResolveArgs};
 use crate::parse::scenario::MAX_SCENARIO_BYTES;
-use crate::report::{Code, Finding, HumanStyle, JsonFinding, SourceFiles, render_human as render_finding};
+use crate::report::{
+    Code, Finding, HumanStyle, JsonFinding, SourceFiles, render_human as render_finding,
+};
 use std::io::Read;
 
 /// Width of the trace table when stdout is not a terminal (pipes, files, tests).
@@ -13,7 +15,8 @@ pub fn run(args: ResolveArgs) -> Outcome {
     let text = match read_limited(&args.scenario) {
         Ok(text) => text,
         Err(message) => {
-            let finding = Finding::error(Code::Io, message).help("check the path exists, is readable, and is a UTF-8 TOML scenario");
+            let finding = Finding::error(Code::Io, message)
+                .help("check the path exists, is readable, and is a UTF-8 TOML scenario");
             report(&SourceFiles::default(), &[finding], args.output);
             return Outcome::Failed;
         }
@@ -23,7 +26,9 @@ pub fn run(args: ResolveArgs) -> Outcome {
         Ok(trace) => {
             match args.output {
                 ReportFormat::Human => print_stdout(&render_human(&trace, TABLE_WIDTH)),
-                ReportFormat::Json => print_stdout(&serde_json::to_string_pretty(&render_json(&trace)).unwrap_or_default()),
+                ReportFormat::Json => print_stdout(
+                    &serde_json::to_string_pretty(&render_json(&trace)).unwrap_or_default(),
+                ),
             }
             Outcome::Clean
         }
@@ -43,7 +48,10 @@ fn report(files: &SourceFiles, findings: &[Finding], output: ReportFormat) {
             }
         }
         ReportFormat::Json => {
-            let diagnostics: Vec<JsonFinding> = findings.iter().map(|f| JsonFinding::new(files, f)).collect();
+            let diagnostics: Vec<JsonFinding> = findings
+                .iter()
+                .map(|f| JsonFinding::new(files, f))
+                .collect();
             let body = serde_json::json!({ "steps": [], "diagnostics": diagnostics });
             print_stdout(&serde_json::to_string_pretty(&body).unwrap_or_default());
         }
@@ -52,13 +60,23 @@ fn report(files: &SourceFiles, findings: &[Finding], output: ReportFormat) {
 
 /// Read at most [`MAX_SCENARIO_BYTES`] (+1 to notice a larger file) as UTF-8.
 fn read_limited(path: &std::path::Path) -> Result<String, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut bytes = Vec::new();
     file.take(MAX_SCENARIO_BYTES as u64 + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     if bytes.len() > MAX_SCENARIO_BYTES {
-        return Err(format!("{} is larger than {MAX_SCENARIO_BYTES} bytes; scenarios are smaller", path.display()));
+        return Err(format!(
+            "{} is larger than {MAX_SCENARIO_BYTES} bytes; scenarios are smaller",
+            path.display()
+        ));
     }
-    String::from_utf8(bytes).map_err(|e| format!("{} is not UTF-8 text (first bad byte at {})", path.display(), e.utf8_error().valid_up_to()))
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{} is not UTF-8 text (first bad byte at {})",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        )
+    })
 }

@@ -11,7 +11,11 @@ use crate::parse::scenario::{CardType, EffectDef, Owner, Scenario};
 use crate::report::Finding;
 
 pub fn run(sc: &Scenario) -> Result<(Vec<Step>, Vec<String>), Vec<Finding>> {
-    let mut timing = Timing { sc, rec: Recorder::new(sc.max_steps), resolved: vec![Vec::new(); sides(sc).len()] };
+    let mut timing = Timing {
+        sc,
+        rec: Recorder::new(sc.max_steps),
+        resolved: vec![Vec::new(); sides(sc).len()],
+    };
     match timing.play() {
         Ok(()) => {
             let state = timing.final_state();
@@ -23,7 +27,11 @@ pub fn run(sc: &Scenario) -> Result<(Vec<Step>, Vec<String>), Vec<Finding>> {
 
 /// The sides in order: teams when the scenario has teams, else players.
 fn sides(sc: &Scenario) -> Vec<String> {
-    if sc.teams.is_empty() { sc.players.iter().map(|p| p.name.clone()).collect() } else { sc.teams.iter().map(|t| t.name.clone()).collect() }
+    if sc.teams.is_empty() {
+        sc.players.iter().map(|p| p.name.clone()).collect()
+    } else {
+        sc.teams.iter().map(|t| t.name.clone()).collect()
+    }
 }
 
 struct Timing<'a> {
@@ -33,7 +41,13 @@ struct Timing<'a> {
 }
 
 impl Timing<'_> {
-    fn push(&mut self, event: String, outcome: String, rule: crate::adjudicate::Cite, choice: bool) -> Result<(), CapReached> {
+    fn push(
+        &mut self,
+        event: String,
+        outcome: String,
+        rule: crate::adjudicate::Cite,
+        choice: bool,
+    ) -> Result<(), CapReached> {
         self.rec.push(event, (Vec::new(), 0), outcome, rule, choice)
     }
 
@@ -54,7 +68,10 @@ impl Timing<'_> {
     fn resolver(&self, e: &EffectDef) -> (String, bool) {
         match e.owner {
             Owner::Player(p) => (self.sc.players[p].name.clone(), false),
-            Owner::Team(t) => (self.sc.players[self.sc.teams[t].grand_admiral].name.clone(), true),
+            Owner::Team(t) => (
+                self.sc.players[self.sc.teams[t].grand_admiral].name.clone(),
+                true,
+            ),
         }
     }
 
@@ -63,11 +80,32 @@ impl Timing<'_> {
         let side_names = sides(sc);
         let team_game = !sc.teams.is_empty();
         for (point, _) in &sc.armada_events {
-            let here: Vec<usize> = (0..sc.effects.len()).filter(|&i| sc.effects[i].timing == *point).collect();
+            let here: Vec<usize> = (0..sc.effects.len())
+                .filter(|&i| sc.effects[i].timing == *point)
+                .collect();
             let when = if sc.setup { " during set-up" } else { "" };
-            self.push(format!("Timing point: {point}{when}"), format!("{} effect{} of this timing: {}.", here.len(), if here.len() == 1 { "" } else { "s" }, list(&here.iter().map(|&i| sc.effects[i].card.clone()).collect::<Vec<_>>())), rules::TIMING, false)?;
+            self.push(
+                format!("Timing point: {point}{when}"),
+                format!(
+                    "{} effect{} of this timing: {}.",
+                    here.len(),
+                    if here.len() == 1 { "" } else { "s" },
+                    list(
+                        &here
+                            .iter()
+                            .map(|&i| sc.effects[i].card.clone())
+                            .collect::<Vec<_>>()
+                    )
+                ),
+                rules::TIMING,
+                false,
+            )?;
             for (side, side_name) in side_names.iter().enumerate() {
-                let mut mine: Vec<usize> = here.iter().copied().filter(|&i| self.side_of(&sc.effects[i]) == side).collect();
+                let mut mine: Vec<usize> = here
+                    .iter()
+                    .copied()
+                    .filter(|&i| self.side_of(&sc.effects[i]) == side)
+                    .collect();
                 if mine.is_empty() {
                     continue;
                 }
@@ -83,22 +121,49 @@ impl Timing<'_> {
                 mine.sort_by_key(|&i| (position(i), i));
                 let names: Vec<String> = mine.iter().map(|&i| sc.effects[i].card.clone()).collect();
                 let (who, rule) = match (side, team_game) {
-                    (0, false) => (format!("{side_name}, the first player, resolves all of their effects of this timing first"), rules::TIMING),
-                    (_, false) => (format!("{side_name} resolves their effects after the first player"), rules::TIMING),
-                    (0, true) => (format!("{side_name} is the first team, so for this timing it counts as the first player and resolves all of its effects first"), rules::SF_EFFECTS),
-                    (_, true) => (format!("{side_name} resolves its effects after the first team"), rules::SF_EFFECTS),
+                    (0, false) => (
+                        format!(
+                            "{side_name}, the first player, resolves all of their effects of this timing first"
+                        ),
+                        rules::TIMING,
+                    ),
+                    (_, false) => (
+                        format!("{side_name} resolves their effects after the first player"),
+                        rules::TIMING,
+                    ),
+                    (0, true) => (
+                        format!(
+                            "{side_name} is the first team, so for this timing it counts as the first player and resolves all of its effects first"
+                        ),
+                        rules::SF_EFFECTS,
+                    ),
+                    (_, true) => (
+                        format!("{side_name} resolves its effects after the first team"),
+                        rules::SF_EFFECTS,
+                    ),
                 };
                 let how = if mine.len() < 2 {
                     String::new()
                 } else if assumed {
                     format!("; order not given by {orderer}: scenario order used")
                 } else if team_game {
-                    format!("; the team's Grand Admiral ({orderer}) sets the order, since it is unclear within the team")
+                    format!(
+                        "; the team's Grand Admiral ({orderer}) sets the order, since it is unclear within the team"
+                    )
                 } else {
                     format!("; order chosen by {orderer}")
                 };
-                let rule = if team_game && mine.len() > 1 && !assumed { rules::SF_TEAMMATES } else { rule };
-                self.push(format!("{side_name}'s effects"), format!("{who}: {}{how}.", list(&names)), rule, assumed)?;
+                let rule = if team_game && mine.len() > 1 && !assumed {
+                    rules::SF_TEAMMATES
+                } else {
+                    rule
+                };
+                self.push(
+                    format!("{side_name}'s effects"),
+                    format!("{who}: {}{how}.", list(&names)),
+                    rule,
+                    assumed,
+                )?;
                 for i in mine {
                     self.effect(&sc.effects[i], side)?;
                 }
@@ -126,18 +191,33 @@ impl Timing<'_> {
             let decision = if optional {
                 match e.use_ {
                     Some(false) => {
-                        let why = if e.optional.is_some() { "the card makes it optional" } else { "upgrade card effects are optional" };
-                        self.push(event.clone(), format!("{resolver} chooses not to resolve it ({why})."), rules::TIMING, false)?;
+                        let why = if e.optional.is_some() {
+                            "the card makes it optional"
+                        } else {
+                            "upgrade card effects are optional"
+                        };
+                        self.push(
+                            event.clone(),
+                            format!("{resolver} chooses not to resolve it ({why})."),
+                            rules::TIMING,
+                            false,
+                        )?;
                         continue;
                     }
                     Some(true) => format!("{resolver} chooses to resolve it"),
                     None => {
                         choice = true;
-                        format!("{resolver} resolves it (optional; choice not given: first legal option)")
+                        format!(
+                            "{resolver} resolves it (optional; choice not given: first legal option)"
+                        )
                     }
                 }
             } else {
-                let why = if e.optional == Some(false) { "the card makes it mandatory" } else { "effects of cards other than upgrades are mandatory" };
+                let why = if e.optional == Some(false) {
+                    "the card makes it mandatory"
+                } else {
+                    "effects of cards other than upgrades are mandatory"
+                };
                 format!("It must resolve ({why})")
             };
             let mut outcome = decision;
@@ -161,7 +241,16 @@ impl Timing<'_> {
         sides(self.sc)
             .iter()
             .enumerate()
-            .map(|(i, name)| format!("{name} resolved: {}", if self.resolved[i].is_empty() { "nothing".to_string() } else { self.resolved[i].join(", ") }))
+            .map(|(i, name)| {
+                format!(
+                    "{name} resolved: {}",
+                    if self.resolved[i].is_empty() {
+                        "nothing".to_string()
+                    } else {
+                        self.resolved[i].join(", ")
+                    }
+                )
+            })
             .collect()
     }
 }

@@ -27,7 +27,11 @@ pub fn run(sc: &Scenario) -> Result<(Vec<Step>, Vec<String>), Vec<Finding>> {
     if !findings.is_empty() {
         return Err(findings);
     }
-    let mut round = Round { sc, rec: Recorder::new(sc.max_steps), removed: vec![false; sc.ships.len()] };
+    let mut round = Round {
+        sc,
+        rec: Recorder::new(sc.max_steps),
+        removed: vec![false; sc.ships.len()],
+    };
     match round.play(&levels) {
         Some(()) => {
             let state = round.final_state();
@@ -44,8 +48,16 @@ struct Round<'a> {
 }
 
 impl Round<'_> {
-    fn push(&mut self, event: String, outcome: String, rule: crate::adjudicate::Cite, choice: bool) -> Option<()> {
-        self.rec.push(event, (Vec::new(), 0), outcome, rule, choice).ok()
+    fn push(
+        &mut self,
+        event: String,
+        outcome: String,
+        rule: crate::adjudicate::Cite,
+        choice: bool,
+    ) -> Option<()> {
+        self.rec
+            .push(event, (Vec::new(), 0), outcome, rule, choice)
+            .ok()
     }
 
     /// Ships with this initiative still in play, first player's first, each player's in the
@@ -55,12 +67,24 @@ impl Round<'_> {
         let mut assumed = false;
         let mut players_with_ships = 0;
         for (p, player) in self.sc.players.iter().enumerate() {
-            let mut mine: Vec<usize> = (0..self.sc.ships.len()).filter(|&i| !self.removed[i] && self.sc.ships[i].owner == p && self.sc.ships[i].initiative == Some(initiative)).collect();
+            let mut mine: Vec<usize> = (0..self.sc.ships.len())
+                .filter(|&i| {
+                    !self.removed[i]
+                        && self.sc.ships[i].owner == p
+                        && self.sc.ships[i].initiative == Some(initiative)
+                })
+                .collect();
             if mine.is_empty() {
                 continue;
             }
             players_with_ships += 1;
-            let position = |s: usize| player.order.iter().position(|&o| o == s).unwrap_or(usize::MAX);
+            let position = |s: usize| {
+                player
+                    .order
+                    .iter()
+                    .position(|&o| o == s)
+                    .unwrap_or(usize::MAX)
+            };
             if mine.len() > 1 && mine.iter().any(|&s| position(s) == usize::MAX) {
                 assumed = true;
             }
@@ -71,7 +95,15 @@ impl Round<'_> {
     }
 
     fn names(&self, ships: &[usize]) -> Vec<String> {
-        ships.iter().map(|&s| format!("{} ({})", self.sc.ships[s].name, self.sc.players[self.sc.ships[s].owner].name)).collect()
+        ships
+            .iter()
+            .map(|&s| {
+                format!(
+                    "{} ({})",
+                    self.sc.ships[s].name, self.sc.players[self.sc.ships[s].owner].name
+                )
+            })
+            .collect()
     }
 
     fn play(&mut self, levels: &[u8]) -> Option<()> {
@@ -87,16 +119,36 @@ impl Round<'_> {
             if ships.is_empty() {
                 continue;
             }
-            let mut outcome = format!("Initiative {i}: {} may resolve their System-phase abilities, in this order", list(&self.names(&ships)));
+            let mut outcome = format!(
+                "Initiative {i}: {} may resolve their System-phase abilities, in this order",
+                list(&self.names(&ships))
+            );
             outcome.push_str(&tie_note(tie, assumed));
-            let rule = if tie { rules::PLAYER_ORDER } else { rules::SYSTEM };
-            self.push(format!("System phase, initiative {i}"), outcome, rule, assumed)?;
+            let rule = if tie {
+                rules::PLAYER_ORDER
+            } else {
+                rules::SYSTEM
+            };
+            self.push(
+                format!("System phase, initiative {i}"),
+                outcome,
+                rule,
+                assumed,
+            )?;
         }
         for &i in levels {
             let (ships, assumed, tie) = self.at(i);
             for (k, &s) in ships.iter().enumerate() {
-                let note = if k == 0 { tie_note(tie, assumed) } else { String::new() };
-                let rule = if tie { rules::PLAYER_ORDER } else { rules::ACTIVATION };
+                let note = if k == 0 {
+                    tie_note(tie, assumed)
+                } else {
+                    String::new()
+                };
+                let rule = if tie {
+                    rules::PLAYER_ORDER
+                } else {
+                    rules::ACTIVATION
+                };
                 self.push(
                     format!("Activation phase, initiative {i}"),
                     format!("{} activates: reveals its dial, executes the maneuver, may perform an action{note}", self.names(&[s])[0]),
@@ -109,49 +161,120 @@ impl Round<'_> {
         for &i in levels.iter().rev() {
             let (ships, assumed, tie) = self.at(i);
             for &s in &ships {
-                if self.sc.ships[s].destroyed_at.as_ref().is_some_and(|(at, _)| *at == i) {
+                if self.sc.ships[s]
+                    .destroyed_at
+                    .as_ref()
+                    .is_some_and(|(at, _)| *at == i)
+                {
                     destroyed[s] = true;
                 }
             }
             for (k, &s) in ships.iter().enumerate() {
-                let note = if k == 0 { tie_note(tie, assumed) } else { String::new() };
-                let (outcome, rule) = if destroyed[s] {
-                    (format!("{} engages although it is destroyed at this initiative: ships of the same initiative fire simultaneously{note}", self.names(&[s])[0]), rules::SIMULTANEOUS)
+                let note = if k == 0 {
+                    tie_note(tie, assumed)
                 } else {
-                    (format!("{} engages and may attack{note}", self.names(&[s])[0]), if tie { rules::PLAYER_ORDER } else { rules::ENGAGEMENT })
+                    String::new()
                 };
-                self.push(format!("Engagement phase, initiative {i}"), outcome, rule, assumed && k == 0)?;
+                let (outcome, rule) = if destroyed[s] {
+                    (
+                        format!(
+                            "{} engages although it is destroyed at this initiative: ships of the same initiative fire simultaneously{note}",
+                            self.names(&[s])[0]
+                        ),
+                        rules::SIMULTANEOUS,
+                    )
+                } else {
+                    (
+                        format!("{} engages and may attack{note}", self.names(&[s])[0]),
+                        if tie {
+                            rules::PLAYER_ORDER
+                        } else {
+                            rules::ENGAGEMENT
+                        },
+                    )
+                };
+                self.push(
+                    format!("Engagement phase, initiative {i}"),
+                    outcome,
+                    rule,
+                    assumed && k == 0,
+                )?;
             }
-            let gone: Vec<usize> = (0..self.sc.ships.len()).filter(|&s| !self.removed[s] && self.sc.ships[s].destroyed_at.as_ref().is_some_and(|(at, _)| *at == i)).collect();
+            let gone: Vec<usize> = (0..self.sc.ships.len())
+                .filter(|&s| {
+                    !self.removed[s]
+                        && self.sc.ships[s]
+                            .destroyed_at
+                            .as_ref()
+                            .is_some_and(|(at, _)| *at == i)
+                })
+                .collect();
             if !gone.is_empty() {
                 for &s in &gone {
                     self.removed[s] = true;
                 }
-                let later: Vec<usize> = gone.iter().copied().filter(|&s| self.sc.ships[s].initiative.is_some_and(|x| x < i)).collect();
-                let mut outcome = format!("Every ship of initiative {i} has engaged: {} destroyed at this step, removed now", list(&self.names(&gone)));
+                let later: Vec<usize> = gone
+                    .iter()
+                    .copied()
+                    .filter(|&s| self.sc.ships[s].initiative.is_some_and(|x| x < i))
+                    .collect();
+                let mut outcome = format!(
+                    "Every ship of initiative {i} has engaged: {} destroyed at this step, removed now",
+                    list(&self.names(&gone))
+                );
                 if !later.is_empty() {
                     outcome.push_str(&format!("; {} will not engage", list(&self.names(&later))));
                 }
                 outcome.push('.');
-                self.push(format!("Engagement phase, after initiative {i}"), outcome, rules::ENGAGEMENT, false)?;
+                self.push(
+                    format!("Engagement phase, after initiative {i}"),
+                    outcome,
+                    rules::ENGAGEMENT,
+                    false,
+                )?;
             }
         }
-        self.push("End phase, step 1".into(), "Abilities that apply at the start of the End phase form a queue and resolve.".into(), rules::END, false)?;
-        self.push("End phase, step 2".into(), "Abilities that apply during the End phase form a queue and resolve.".into(), rules::END, false)?;
+        self.push(
+            "End phase, step 1".into(),
+            "Abilities that apply at the start of the End phase form a queue and resolve.".into(),
+            rules::END,
+            false,
+        )?;
+        self.push(
+            "End phase, step 2".into(),
+            "Abilities that apply during the End phase form a queue and resolve.".into(),
+            rules::END,
+            false,
+        )?;
         let mut removals = Vec::new();
         for colour in [TokenColour::Green, TokenColour::Orange] {
             for (s, ship) in self.sc.ships.iter().enumerate() {
                 if self.removed[s] {
                     continue;
                 }
-                let tokens: Vec<String> = Token::ALL.iter().filter(|t| super::rules::colour(**t) == colour && ship.tokens.count(**t) > 0).map(|t| format!("{} {}", ship.tokens.count(*t), t.as_str())).collect();
+                let tokens: Vec<String> = Token::ALL
+                    .iter()
+                    .filter(|t| super::rules::colour(**t) == colour && ship.tokens.count(**t) > 0)
+                    .map(|t| format!("{} {}", ship.tokens.count(*t), t.as_str()))
+                    .collect();
                 if !tokens.is_empty() {
                     removals.push(format!("{}: {}", ship.name, tokens.join(", ")));
                 }
             }
         }
-        let removed = if removals.is_empty() { "no ship has any".to_string() } else { removals.join("; ") };
-        self.push("End phase, step 3".into(), format!("Every round token is removed, green ones first, then orange ones ({removed})."), rules::END, false)?;
+        let removed = if removals.is_empty() {
+            "no ship has any".to_string()
+        } else {
+            removals.join("; ")
+        };
+        self.push(
+            "End phase, step 3".into(),
+            format!(
+                "Every round token is removed, green ones first, then orange ones ({removed})."
+            ),
+            rules::END,
+            false,
+        )?;
         self.push("End phase, step 4".into(), "Cards with a recurring charge icon recover that many charges; cards with a negative recurring icon lose that many.".into(), rules::END, false)?;
         Some(())
     }
@@ -163,8 +286,15 @@ impl Round<'_> {
             .enumerate()
             .map(|(s, ship)| {
                 let init = ship.initiative.map_or("?".to_string(), |i| i.to_string());
-                let state = if self.removed[s] { "destroyed and removed" } else { "in play" };
-                format!("{} (initiative {init}, {}): {state}", ship.name, self.sc.players[ship.owner].name)
+                let state = if self.removed[s] {
+                    "destroyed and removed"
+                } else {
+                    "in play"
+                };
+                format!(
+                    "{} (initiative {init}, {}): {state}",
+                    ship.name, self.sc.players[ship.owner].name
+                )
             })
             .collect()
     }
@@ -172,7 +302,10 @@ impl Round<'_> {
 
 fn tie_note(tie: bool, assumed: bool) -> String {
     match (tie, assumed) {
-        (true, true) => " (tie broken by player order; a player's own order was not given, scenario order used)".into(),
+        (true, true) => {
+            " (tie broken by player order; a player's own order was not given, scenario order used)"
+                .into()
+        }
         (true, false) => " (tie broken by player order: the first player's ships first)".into(),
         (false, true) => " (the player's order was not given: scenario order used)".into(),
         (false, false) => String::new(),

@@ -8,7 +8,11 @@ const DOC: &str = "Star Wars: X-Wing — Guía de referencia";
 const VERSION: &str = "1.4.5";
 
 const fn cite(section: &'static str) -> Cite {
-    Cite { document: DOC, version: VERSION, section }
+    Cite {
+        document: DOC,
+        version: VERSION,
+        section,
+    }
 }
 
 pub const QUEUE: Cite = cite("COLA DE CAPACIDADES");
@@ -36,8 +40,27 @@ pub const SHIELDS: Cite = cite("ESCUDOS");
 
 /// Every citation above, for the test that checks each heading is printed in the seed.
 pub const ALL: &[Cite] = &[
-    QUEUE, QUEUE_FAQ, EXAMPLE_2, ACTIONS, STRESS, JAM, DAMAGE, DESTRUCTION, TIMING, DICE_MOD, MANEUVER,
-    ATTACK_BONUS, ROUND, PLANNING, SYSTEM, ACTIVATION, ENGAGEMENT, SIMULTANEOUS, END, PLAYER_ORDER, TOKENS,
+    QUEUE,
+    QUEUE_FAQ,
+    EXAMPLE_2,
+    ACTIONS,
+    STRESS,
+    JAM,
+    DAMAGE,
+    DESTRUCTION,
+    TIMING,
+    DICE_MOD,
+    MANEUVER,
+    ATTACK_BONUS,
+    ROUND,
+    PLANNING,
+    SYSTEM,
+    ACTIVATION,
+    ENGAGEMENT,
+    SIMULTANEOUS,
+    END,
+    PLAYER_ORDER,
+    TOKENS,
     SHIELDS,
 ];
 

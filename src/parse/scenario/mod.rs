@@ -445,11 +445,24 @@ pub enum Owner {
 /// Parse and check a scenario. `Err` holds every problem found.
 pub fn load(file: FileId, text: &str) -> Result<Scenario, Vec<Finding>> {
     if text.len() > MAX_SCENARIO_BYTES {
-        return Err(vec![Finding::error(Code::ScenarioTooLarge, format!("the scenario is {} bytes; scenarios are at most {MAX_SCENARIO_BYTES} bytes", text.len()))
-            .help("split the scenario into smaller ones")]);
+        return Err(vec![
+            Finding::error(
+                Code::ScenarioTooLarge,
+                format!(
+                    "the scenario is {} bytes; scenarios are at most {MAX_SCENARIO_BYTES} bytes",
+                    text.len()
+                ),
+            )
+            .help("split the scenario into smaller ones"),
+        ]);
     }
-    let parsed = crate::cards::parse_toml::<ScenarioFile>(file, text).map_err(|findings| findings.into_iter().map(rename_code).collect::<Vec<_>>())?;
-    let mut checker = Checker { file, text, findings: Vec::new() };
+    let parsed = crate::cards::parse_toml::<ScenarioFile>(file, text)
+        .map_err(|findings| findings.into_iter().map(rename_code).collect::<Vec<_>>())?;
+    let mut checker = Checker {
+        file,
+        text,
+        findings: Vec::new(),
+    };
     let scenario = checker.check(parsed);
     if checker.findings.is_empty() {
         Ok(scenario)
@@ -469,7 +482,8 @@ fn rename_code(mut finding: Finding) -> Finding {
     if let Some(help) = &finding.help
         && help.contains("`arbiter schema`")
     {
-        finding.help = Some("`arbiter schema scenario` lists every field of a scenario".to_string());
+        finding.help =
+            Some("`arbiter schema scenario` lists every field of a scenario".to_string());
     }
     finding
 }
@@ -481,8 +495,20 @@ struct Checker<'a> {
 }
 
 impl Checker<'_> {
-    fn error(&mut self, code: Code, span: Range<usize>, message: String, label: &str, help: String) {
-        self.findings.push(Finding::error(code, message).at(self.file, span).label(label.to_string()).help(help));
+    fn error(
+        &mut self,
+        code: Code,
+        span: Range<usize>,
+        message: String,
+        label: &str,
+        help: String,
+    ) {
+        self.findings.push(
+            Finding::error(code, message)
+                .at(self.file, span)
+                .label(label.to_string())
+                .help(help),
+        );
     }
 
     fn words(&self, value: &Spanned<String>) -> Vec<Word> {
@@ -491,26 +517,50 @@ impl Checker<'_> {
 
     /// Span of the key `key` inside the table holding `value` (searching back from it).
     fn key_span(&self, key: &str, value: Range<usize>) -> Range<usize> {
-        match self.text.get(..value.start).and_then(|before| before.rfind(key)) {
+        match self
+            .text
+            .get(..value.start)
+            .and_then(|before| before.rfind(key))
+        {
             Some(start) => start..start + key.len(),
             None => value,
         }
     }
 
-    fn ids<T>(&mut self, records: &[Spanned<T>], id: impl Fn(&T) -> &str, what: &str) -> HashMap<String, usize> {
+    fn ids<T>(
+        &mut self,
+        records: &[Spanned<T>],
+        id: impl Fn(&T) -> &str,
+        what: &str,
+    ) -> HashMap<String, usize> {
         let mut map = HashMap::new();
         for (i, record) in records.iter().enumerate() {
             let key = id(record.get_ref()).to_string();
             if map.insert(key.clone(), i).is_some() {
-                let span = self.key_span(&format!("\"{key}\""), record.span().end.min(self.text.len())..record.span().end);
+                let span = self.key_span(
+                    &format!("\"{key}\""),
+                    record.span().end.min(self.text.len())..record.span().end,
+                );
                 let span = if span.is_empty() { record.span() } else { span };
-                self.error(Code::ScenarioContradiction, span, format!("two {what}s have the id `{key}`"), "used again here", format!("give each {what} its own id"));
+                self.error(
+                    Code::ScenarioContradiction,
+                    span,
+                    format!("two {what}s have the id `{key}`"),
+                    "used again here",
+                    format!("give each {what} its own id"),
+                );
             }
         }
         map
     }
 
-    fn lookup(&mut self, map: &HashMap<String, usize>, name: &Spanned<String>, what: &str, code: Code) -> usize {
+    fn lookup(
+        &mut self,
+        map: &HashMap<String, usize>,
+        name: &Spanned<String>,
+        what: &str,
+        code: Code,
+    ) -> usize {
         match map.get(name.get_ref()) {
             Some(&i) => i,
             None => {
@@ -519,9 +569,22 @@ impl Checker<'_> {
                 let help = if known.is_empty() {
                     format!("add a [[{what}]] table with id `{}`", name.get_ref())
                 } else {
-                    format!("known {what}s: {}", known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "))
+                    format!(
+                        "known {what}s: {}",
+                        known
+                            .iter()
+                            .map(|k| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
                 };
-                self.error(code, name.span(), format!("`{}` is not a {what} of this scenario", name.get_ref()), &format!("unknown {what}"), help);
+                self.error(
+                    code,
+                    name.span(),
+                    format!("`{}` is not a {what} of this scenario", name.get_ref()),
+                    &format!("unknown {what}"),
+                    help,
+                );
                 usize::MAX
             }
         }
@@ -533,18 +596,39 @@ impl Checker<'_> {
             self.error(
                 Code::ScenarioContradiction,
                 file.kind.span(),
-                format!("kind `{}` belongs to {}, but `game` says {}", kind.as_str(), kind.game().as_str(), file.game.get_ref().as_str()),
+                format!(
+                    "kind `{}` belongs to {}, but `game` says {}",
+                    kind.as_str(),
+                    kind.game().as_str(),
+                    file.game.get_ref().as_str()
+                ),
                 "does not match `game`",
                 format!("set `game = \"{}\"`", kind.game().as_str()),
             );
         }
-        let max_steps = file.max_steps.as_ref().map_or(DEFAULT_MAX_STEPS, |m| *m.get_ref());
+        let max_steps = file
+            .max_steps
+            .as_ref()
+            .map_or(DEFAULT_MAX_STEPS, |m| *m.get_ref());
         let max_steps_span = file.max_steps.as_ref().map_or(0..0, |m| m.span());
         if max_steps == 0 {
-            self.error(Code::ScenarioInvalidValue, max_steps_span.clone(), "`max_steps` must be at least 1".into(), "zero steps", "leave it out for the default of 1000".into());
+            self.error(
+                Code::ScenarioInvalidValue,
+                max_steps_span.clone(),
+                "`max_steps` must be at least 1".into(),
+                "zero steps",
+                "leave it out for the default of 1000".into(),
+            );
         }
         if file.player.is_empty() {
-            self.findings.push(Finding::error(Code::ScenarioMissingField, "a scenario needs at least one [[player]]").at(self.file, 0..0).help("add [[player]] tables in player order, first player first"));
+            self.findings.push(
+                Finding::error(
+                    Code::ScenarioMissingField,
+                    "a scenario needs at least one [[player]]",
+                )
+                .at(self.file, 0..0)
+                .help("add [[player]] tables in player order, first player first"),
+            );
         }
         let players = self.ids(&file.player, |p| &p.id, "player");
         let teams = self.ids(&file.team, |t| &t.id, "team");
@@ -554,16 +638,42 @@ impl Checker<'_> {
 
         // Kind-specific tables that would be silently ignored are contradictions.
         let unused: &[(&str, bool)] = match kind {
-            Kind::XwingQueue => &[("effect", !file.effect.is_empty()), ("team", !file.team.is_empty())],
-            Kind::XwingRound => &[("effect", !file.effect.is_empty()), ("team", !file.team.is_empty()), ("ability", !file.ability.is_empty()), ("event", !file.event.is_empty())],
-            Kind::ArmadaTiming => &[("ship", !file.ship.is_empty()), ("ability", !file.ability.is_empty())],
+            Kind::XwingQueue => &[
+                ("effect", !file.effect.is_empty()),
+                ("team", !file.team.is_empty()),
+            ],
+            Kind::XwingRound => &[
+                ("effect", !file.effect.is_empty()),
+                ("team", !file.team.is_empty()),
+                ("ability", !file.ability.is_empty()),
+                ("event", !file.event.is_empty()),
+            ],
+            Kind::ArmadaTiming => &[
+                ("ship", !file.ship.is_empty()),
+                ("ability", !file.ability.is_empty()),
+            ],
         };
         for (table, present) in unused {
             if *present {
-                let needle = format!("{table}");
-                let span = self.text.find(&format!("[[{needle}]]")).map_or(0..0, |s| s..s + needle.len() + 4);
-                let span = if span.is_empty() { self.text.find(&format!("{needle} =")).map_or(0..0, |s| s..s + needle.len()) } else { span };
-                self.error(Code::ScenarioContradiction, span, format!("`{table}` is not used by kind `{}`", kind.as_str()), "not used by this kind", "remove it, or change `kind`".into());
+                let needle = table.to_string();
+                let span = self
+                    .text
+                    .find(&format!("[[{needle}]]"))
+                    .map_or(0..0, |s| s..s + needle.len() + 4);
+                let span = if span.is_empty() {
+                    self.text
+                        .find(&format!("{needle} ="))
+                        .map_or(0..0, |s| s..s + needle.len())
+                } else {
+                    span
+                };
+                self.error(
+                    Code::ScenarioContradiction,
+                    span,
+                    format!("`{table}` is not used by kind `{}`", kind.as_str()),
+                    "not used by this kind",
+                    "remove it, or change `kind`".into(),
+                );
             }
         }
 
@@ -572,8 +682,17 @@ impl Checker<'_> {
             .iter()
             .map(|t| {
                 let t = t.get_ref();
-                let ga = self.lookup(&players, &t.grand_admiral, "player", Code::ScenarioUnknownReference);
-                TeamDef { id: t.id.clone(), name: t.name.clone().unwrap_or_else(|| t.id.clone()), grand_admiral: ga }
+                let ga = self.lookup(
+                    &players,
+                    &t.grand_admiral,
+                    "player",
+                    Code::ScenarioUnknownReference,
+                );
+                TeamDef {
+                    id: t.id.clone(),
+                    name: t.name.clone().unwrap_or_else(|| t.id.clone()),
+                    grand_admiral: ga,
+                }
             })
             .collect();
         let order_map = match kind {
@@ -586,16 +705,37 @@ impl Checker<'_> {
             .iter()
             .map(|p| {
                 let p = p.get_ref();
-                let team = p.team.as_ref().map(|t| self.lookup(&teams, t, "team", Code::ScenarioUnknownReference));
-                let order = p.order.iter().map(|o| self.lookup(order_map.0, o, order_map.1, Code::ScenarioUnknownReference)).collect();
-                PlayerDef { id: p.id.clone(), name: p.name.clone().unwrap_or_else(|| p.id.clone()), team, order }
+                let team = p
+                    .team
+                    .as_ref()
+                    .map(|t| self.lookup(&teams, t, "team", Code::ScenarioUnknownReference));
+                let order = p
+                    .order
+                    .iter()
+                    .map(|o| {
+                        self.lookup(order_map.0, o, order_map.1, Code::ScenarioUnknownReference)
+                    })
+                    .collect();
+                PlayerDef {
+                    id: p.id.clone(),
+                    name: p.name.clone().unwrap_or_else(|| p.id.clone()),
+                    team,
+                    order,
+                }
             })
             .collect();
         if !file.team.is_empty() {
             for (p, def) in file.player.iter().zip(&player_defs) {
                 if def.team.is_none() {
-                    let span = self.key_span(&format!("\"{}\"", def.id), p.span().end..p.span().end);
-                    self.error(Code::ScenarioContradiction, span, format!("player `{}` has no team", def.id), "no `team`", "in a team game every player needs `team = \"…\"`".into());
+                    let span =
+                        self.key_span(&format!("\"{}\"", def.id), p.span().end..p.span().end);
+                    self.error(
+                        Code::ScenarioContradiction,
+                        span,
+                        format!("player `{}` has no team", def.id),
+                        "no `team`",
+                        "in a team game every player needs `team = \"…\"`".into(),
+                    );
                 }
             }
         }
@@ -606,7 +746,8 @@ impl Checker<'_> {
             .map(|s| {
                 let span = s.span();
                 let s = s.get_ref();
-                let owner = self.lookup(&players, &s.owner, "player", Code::ScenarioUnknownReference);
+                let owner =
+                    self.lookup(&players, &s.owner, "player", Code::ScenarioUnknownReference);
                 let mut range = HashMap::new();
                 for (other, band) in &s.range {
                     match ships_map.get(other) {
@@ -615,15 +756,35 @@ impl Checker<'_> {
                         }
                         None => {
                             let key = self.key_span(other, band.span());
-                            self.error(Code::ScenarioUnknownShip, key, format!("`{other}` is not a ship of this scenario"), "unknown ship", format!("known ships: {}", sorted_keys(&ships_map)));
+                            self.error(
+                                Code::ScenarioUnknownShip,
+                                key,
+                                format!("`{other}` is not a ship of this scenario"),
+                                "unknown ship",
+                                format!("known ships: {}", sorted_keys(&ships_map)),
+                            );
                         }
                     }
                 }
-                let arc = s.arc.iter().map(|a| self.lookup(&ships_map, a, "ship", Code::ScenarioUnknownShip)).collect();
-                let bullseye = s.bullseye.iter().map(|a| self.lookup(&ships_map, a, "ship", Code::ScenarioUnknownShip)).collect();
+                let arc = s
+                    .arc
+                    .iter()
+                    .map(|a| self.lookup(&ships_map, a, "ship", Code::ScenarioUnknownShip))
+                    .collect();
+                let bullseye = s
+                    .bullseye
+                    .iter()
+                    .map(|a| self.lookup(&ships_map, a, "ship", Code::ScenarioUnknownShip))
+                    .collect();
                 if kind == Kind::XwingRound && s.initiative.is_none() {
                     let at = self.key_span(&format!("\"{}\"", s.id), span.end..span.end);
-                    self.error(Code::ScenarioMissingField, at, format!("ship `{}` has no initiative", s.id), "needs `initiative`", "the order of play depends on initiative: add `initiative = 0..=8`".into());
+                    self.error(
+                        Code::ScenarioMissingField,
+                        at,
+                        format!("ship `{}` has no initiative", s.id),
+                        "needs `initiative`",
+                        "the order of play depends on initiative: add `initiative = 0..=8`".into(),
+                    );
                 }
                 ShipDef {
                     id: s.id.clone(),
@@ -647,7 +808,9 @@ impl Checker<'_> {
         let mut ship_defs = ship_defs;
         for (i, s) in file.ship.iter().enumerate() {
             for (other, band) in &s.get_ref().range {
-                let Some(&j) = ships_map.get(other) else { continue };
+                let Some(&j) = ships_map.get(other) else {
+                    continue;
+                };
                 match ship_defs[j].range.get(&i) {
                     Some(&back) if back != *band.get_ref() => {
                         self.error(Code::ScenarioContradiction, band.span(), format!("`{}` says range {} to `{other}`, but `{other}` says range {back}", s.get_ref().id, band.get_ref()), "contradicts the other ship", "ranges are symmetric: give the same band on both ships, or on one only".into());
@@ -660,7 +823,10 @@ impl Checker<'_> {
         }
 
         let lookup_ship = |id: &str| ships_map.get(id).copied();
-        let grammar = Grammar { file: self.file, ships: &lookup_ship };
+        let grammar = Grammar {
+            file: self.file,
+            ships: &lookup_ship,
+        };
         let mut ability_defs = Vec::new();
         for a in &file.ability {
             let a = a.get_ref();
@@ -694,10 +860,28 @@ impl Checker<'_> {
                 }
             }
             let chooses = effects.iter().any(|e| matches!(e, Stmt::Choose { .. }));
-            let uses_chosen = effects.iter().any(|e| mentions(e, words::Who::Chosen)) || requires.iter().any(|r| r.who == words::Who::Chosen || matches!(r.pred, words::Pred::InArcOf(words::Who::Chosen) | words::Pred::InBullseyeOf(words::Who::Chosen)));
+            let uses_chosen = effects.iter().any(|e| mentions(e, words::Who::Chosen))
+                || requires.iter().any(|r| {
+                    r.who == words::Who::Chosen
+                        || matches!(
+                            r.pred,
+                            words::Pred::InArcOf(words::Who::Chosen)
+                                | words::Pred::InBullseyeOf(words::Who::Chosen)
+                        )
+                });
             if uses_chosen && !chooses {
                 let span = a.effect.first().map_or(a.timing.span(), |e| e.span());
-                self.error(Code::ScenarioContradiction, span, format!("ability `{}` refers to `chosen` but never chooses a ship", a.id), "`chosen` is never set", "add an effect such as `choose friendly range 0-1` before using `chosen`".into());
+                self.error(
+                    Code::ScenarioContradiction,
+                    span,
+                    format!(
+                        "ability `{}` refers to `chosen` but never chooses a ship",
+                        a.id
+                    ),
+                    "`chosen` is never set",
+                    "add an effect such as `choose friendly range 0-1` before using `chosen`"
+                        .into(),
+                );
             }
             let choose = a
                 .choose
@@ -706,7 +890,10 @@ impl Checker<'_> {
                     if c.get_ref() == "none" {
                         (None, c.span())
                     } else {
-                        (Some(self.lookup(&ships_map, c, "ship", Code::ScenarioUnknownShip)), c.span())
+                        (
+                            Some(self.lookup(&ships_map, c, "ship", Code::ScenarioUnknownShip)),
+                            c.span(),
+                        )
                     }
                 })
                 .collect();
@@ -714,7 +901,13 @@ impl Checker<'_> {
             for p in &a.pick {
                 match words::Action::parse(p.get_ref()) {
                     Some(action) => pick.push((action, p.span())),
-                    None => self.error(Code::ScenarioInvalidValue, p.span(), format!("`{}` is not an action", p.get_ref()), "unknown action", format!("actions: {}", words::Action::list())),
+                    None => self.error(
+                        Code::ScenarioInvalidValue,
+                        p.span(),
+                        format!("`{}` is not an action", p.get_ref()),
+                        "unknown action",
+                        format!("actions: {}", words::Action::list()),
+                    ),
                 }
             }
             if let Some(timing) = timing {
@@ -767,22 +960,59 @@ impl Checker<'_> {
             } else {
                 let mut known: Vec<&String> = players.keys().chain(teams.keys()).collect();
                 known.sort();
-                self.error(Code::ScenarioUnknownReference, e.owner.span(), format!("`{}` is neither a player nor a team of this scenario", e.owner.get_ref()), "unknown owner", format!("known: {}", known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")));
+                self.error(
+                    Code::ScenarioUnknownReference,
+                    e.owner.span(),
+                    format!(
+                        "`{}` is neither a player nor a team of this scenario",
+                        e.owner.get_ref()
+                    ),
+                    "unknown owner",
+                    format!(
+                        "known: {}",
+                        known
+                            .iter()
+                            .map(|k| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                );
                 Owner::Player(usize::MAX)
             };
-            let timing = match words::armada_timing(self.file, &self.words(&e.timing), e.timing.span()) {
-                Ok(t) => t,
-                Err(f) => {
-                    self.findings.push(f);
-                    continue;
-                }
-            };
-            if !armada_events.is_empty() && !armada_events.iter().any(|(ev, _): &(ArmadaTiming, _)| *ev == timing) {
-                let listed = armada_events.iter().map(|(ev, _)| format!("`{ev}`")).collect::<Vec<_>>().join(", ");
-                self.error(Code::ScenarioBadTiming, e.timing.span(), format!("the timing `{timing}` names no event of this scenario"), "no such event here", format!("the scenario's timing points are {listed}"));
+            let timing =
+                match words::armada_timing(self.file, &self.words(&e.timing), e.timing.span()) {
+                    Ok(t) => t,
+                    Err(f) => {
+                        self.findings.push(f);
+                        continue;
+                    }
+                };
+            if !armada_events.is_empty()
+                && !armada_events
+                    .iter()
+                    .any(|(ev, _): &(ArmadaTiming, _)| *ev == timing)
+            {
+                let listed = armada_events
+                    .iter()
+                    .map(|(ev, _)| format!("`{ev}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                self.error(
+                    Code::ScenarioBadTiming,
+                    e.timing.span(),
+                    format!("the timing `{timing}` names no event of this scenario"),
+                    "no such event here",
+                    format!("the scenario's timing points are {listed}"),
+                );
             }
             if e.attempts == 0 {
-                self.error(Code::ScenarioInvalidValue, e.owner.span(), "`attempts` must be at least 1".into(), "in this effect", "leave it out for one attempt".into());
+                self.error(
+                    Code::ScenarioInvalidValue,
+                    e.owner.span(),
+                    "`attempts` must be at least 1".into(),
+                    "in this effect",
+                    "leave it out for one attempt".into(),
+                );
             }
             effect_defs.push(EffectDef {
                 id: e.id.clone(),
@@ -822,15 +1052,30 @@ impl Checker<'_> {
 fn sorted_keys(map: &HashMap<String, usize>) -> String {
     let mut keys: Vec<&String> = map.keys().collect();
     keys.sort();
-    keys.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
+    keys.iter()
+        .map(|k| format!("`{k}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn mentions(stmt: &Stmt, who: words::Who) -> bool {
     use Stmt::*;
     match stmt {
-        Perform { who: w, .. } | Gain { who: w, .. } | Remove { who: w, .. } | Suffer { who: w, .. } | LoseShield { who: w, .. } | RecoverShield { who: w, .. } | Execute { who: w, .. } => *w == who,
+        Perform { who: w, .. }
+        | Gain { who: w, .. }
+        | Remove { who: w, .. }
+        | Suffer { who: w, .. }
+        | LoseShield { who: w, .. }
+        | RecoverShield { who: w, .. }
+        | Execute { who: w, .. } => *w == who,
         Transfer { who: w, to, .. } => *w == who || *to == who,
-        Attack { who: w, target } | AtRange { who: w, other: target, .. } | LeaveArc { who: w, of: target } => *w == who || *target == who,
+        Attack { who: w, target }
+        | AtRange {
+            who: w,
+            other: target,
+            ..
+        }
+        | LeaveArc { who: w, of: target } => *w == who || *target == who,
         Choose { .. } | Phase { .. } => false,
     }
 }

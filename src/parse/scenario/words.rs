@@ -20,11 +20,18 @@ pub fn split(source: &str, value: &str, span: Range<usize>) -> Vec<Word> {
     let exact = literal.len() == value.len() + 2 && &literal[1..literal.len() - 1] == value;
     let mut words = Vec::new();
     let mut start = None;
-    for (i, c) in value.char_indices().chain(std::iter::once((value.len(), ' '))) {
+    for (i, c) in value
+        .char_indices()
+        .chain(std::iter::once((value.len(), ' ')))
+    {
         match (c.is_whitespace(), start) {
             (false, None) => start = Some(i),
             (true, Some(s)) => {
-                let word_span = if exact { span.start + 1 + s..span.start + 1 + i } else { span.clone() };
+                let word_span = if exact {
+                    span.start + 1 + s..span.start + 1 + i
+                } else {
+                    span.clone()
+                };
                 words.push(Word {
                     text: value[s..i].to_string(),
                     span: word_span,
@@ -38,8 +45,18 @@ pub fn split(source: &str, value: &str, span: Range<usize>) -> Vec<Word> {
 }
 
 /// A diagnostic about one word of a statement.
-pub fn bad_word(file: FileId, code: Code, span: Range<usize>, message: String, label: &str, help: String) -> Finding {
-    Finding::error(code, message).at(file, span).label(label.to_string()).help(help)
+pub fn bad_word(
+    file: FileId,
+    code: Code,
+    span: Range<usize>,
+    message: String,
+    label: &str,
+    help: String,
+) -> Finding {
+    Finding::error(code, message)
+        .at(file, span)
+        .label(label.to_string())
+        .help(help)
 }
 
 macro_rules! word_enum {
@@ -154,13 +171,19 @@ impl EventKind {
     ];
 
     fn parse(word: &str) -> Option<EventKind> {
-        Self::WORDS.iter().find(|(w, _)| *w == word).map(|(_, k)| *k)
+        Self::WORDS
+            .iter()
+            .find(|(w, _)| *w == word)
+            .map(|(_, k)| *k)
     }
 
     pub fn verb(self) -> &'static str {
         match self {
             EventKind::Phase(_) => "phase",
-            other => Self::WORDS.iter().find(|(_, k)| *k == other).map_or("", |(w, _)| w),
+            other => Self::WORDS
+                .iter()
+                .find(|(_, k)| *k == other)
+                .map_or("", |(w, _)| w),
         }
     }
 }
@@ -195,7 +218,10 @@ pub struct Timing {
 
 impl Timing {
     pub fn queued(&self) -> bool {
-        !matches!(self.moment, Moment::Would | Moment::Constant | Moment::DiceMod)
+        !matches!(
+            self.moment,
+            Moment::Would | Moment::Constant | Moment::DiceMod
+        )
     }
 }
 
@@ -236,22 +262,74 @@ word_enum!(
 /// A game event: a top-level `event` of the scenario or one effect of an ability.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Stmt {
-    Perform { who: Who, actions: Vec<Action>, colour: Colour, even_stressed: bool },
-    Gain { who: Who, token: Token, n: u32 },
-    Remove { who: Who, token: TokenSel, n: Count },
-    Transfer { who: Who, token: Token, n: u32, to: Who },
-    Suffer { who: Who, n: u32 },
-    LoseShield { who: Who, n: u32 },
-    RecoverShield { who: Who, n: u32 },
-    Execute { who: Who, speed: u8, bearing: String, colour: Colour, fully: bool },
-    Attack { who: Who, target: Who },
-    Choose { side: Side, range: (u8, u8), in_arc: bool, bullseye: bool, other: bool },
-    Phase { moment: Moment, phase: Phase },
+    Perform {
+        who: Who,
+        actions: Vec<Action>,
+        colour: Colour,
+        even_stressed: bool,
+    },
+    Gain {
+        who: Who,
+        token: Token,
+        n: u32,
+    },
+    Remove {
+        who: Who,
+        token: TokenSel,
+        n: Count,
+    },
+    Transfer {
+        who: Who,
+        token: Token,
+        n: u32,
+        to: Who,
+    },
+    Suffer {
+        who: Who,
+        n: u32,
+    },
+    LoseShield {
+        who: Who,
+        n: u32,
+    },
+    RecoverShield {
+        who: Who,
+        n: u32,
+    },
+    Execute {
+        who: Who,
+        speed: u8,
+        bearing: String,
+        colour: Colour,
+        fully: bool,
+    },
+    Attack {
+        who: Who,
+        target: Who,
+    },
+    Choose {
+        side: Side,
+        range: (u8, u8),
+        in_arc: bool,
+        bullseye: bool,
+        other: bool,
+    },
+    Phase {
+        moment: Moment,
+        phase: Phase,
+    },
     /// The ship ends up at this range of another ship (after it moved: the scenario states
     /// the geometry).
-    AtRange { who: Who, other: Who, band: u8 },
+    AtRange {
+        who: Who,
+        other: Who,
+        band: u8,
+    },
     /// The ship is no longer inside the other ship's firing arc (after it moved).
-    LeaveArc { who: Who, of: Who },
+    LeaveArc {
+        who: Who,
+        of: Who,
+    },
 }
 
 /// A requirement ("if …") of an ability.
@@ -297,16 +375,20 @@ impl Grammar<'_> {
     }
 
     fn end_of(&self, words: &[Word], whole: &Range<usize>) -> Range<usize> {
-        words.last().map_or(whole.clone(), |w| w.span.end..w.span.end)
+        words
+            .last()
+            .map_or(whole.clone(), |w| w.span.end..w.span.end)
     }
 
     /// `after self perform boost|barrel-roll`, `start engagement`, `would self gain jam|ion`, …
     pub fn timing(&self, words: &[Word], whole: Range<usize>) -> Result<Timing, Finding> {
         let Some(first) = words.first() else {
-            return Err(Finding::error(Code::ScenarioBadTiming, "the timing is empty")
-                .at(self.file, whole)
-                .label("no words")
-                .help("write e.g. `after self perform boost` or `start engagement`"));
+            return Err(
+                Finding::error(Code::ScenarioBadTiming, "the timing is empty")
+                    .at(self.file, whole)
+                    .label("no words")
+                    .help("write e.g. `after self perform boost` or `start engagement`"),
+            );
         };
         let mut timing = Timing {
             moment: Moment::After,
@@ -341,15 +423,25 @@ impl Grammar<'_> {
         match moment {
             Moment::Constant => {
                 if let Some(extra) = rest.first() {
-                    return Err(self.err(Code::ScenarioBadTiming, extra, "a constant ability has no event".into(), "not expected here", "write just `constant`".into()));
+                    return Err(self.err(
+                        Code::ScenarioBadTiming,
+                        extra,
+                        "a constant ability has no event".into(),
+                        "not expected here",
+                        "write just `constant`".into(),
+                    ));
                 }
                 return Ok(timing);
             }
             Moment::DiceMod => {
                 match rest.first().map(|w| w.text.as_str()) {
-                    Some("modify-attack" | "modify-defense") if rest.len() == 1 => return Ok(timing),
+                    Some("modify-attack" | "modify-defense") if rest.len() == 1 => {
+                        return Ok(timing);
+                    }
                     _ => {
-                        let at = rest.first().map_or_else(|| self.end_of(words, &whole), |w| w.span.clone());
+                        let at = rest
+                            .first()
+                            .map_or_else(|| self.end_of(words, &whole), |w| w.span.clone());
                         return Err(Finding::error(Code::ScenarioBadTiming, "`while` names no dice step")
                             .at(self.file, at)
                             .label("expected `modify-attack` or `modify-defense`")
@@ -359,16 +451,31 @@ impl Grammar<'_> {
             }
             Moment::Start | Moment::End | Moment::During => {
                 let Some(word) = rest.first() else {
-                    return Err(Finding::error(Code::ScenarioBadTiming, format!("`{}` names no phase", first.text))
-                        .at(self.file, self.end_of(words, &whole))
-                        .label("a phase is missing here")
-                        .help(format!("name a phase: {}", Phase::list())));
+                    return Err(Finding::error(
+                        Code::ScenarioBadTiming,
+                        format!("`{}` names no phase", first.text),
+                    )
+                    .at(self.file, self.end_of(words, &whole))
+                    .label("a phase is missing here")
+                    .help(format!("name a phase: {}", Phase::list())));
                 };
                 let Some(phase) = Phase::parse(&word.text) else {
-                    return Err(self.err(Code::ScenarioBadTiming, word, format!("`{}` is not a phase", word.text), "unknown phase", format!("the phases are {}", Phase::list())));
+                    return Err(self.err(
+                        Code::ScenarioBadTiming,
+                        word,
+                        format!("`{}` is not a phase", word.text),
+                        "unknown phase",
+                        format!("the phases are {}", Phase::list()),
+                    ));
                 };
                 if let Some(extra) = rest.get(1) {
-                    return Err(self.err(Code::ScenarioBadTiming, extra, "nothing may follow the phase".into(), "not expected here", format!("write `{} {}`", first.text, word.text)));
+                    return Err(self.err(
+                        Code::ScenarioBadTiming,
+                        extra,
+                        "nothing may follow the phase".into(),
+                        "not expected here",
+                        format!("write `{} {}`", first.text, word.text),
+                    ));
                 }
                 timing.event = Some(EventKind::Phase(phase));
                 return Ok(timing);
@@ -396,7 +503,13 @@ impl Grammar<'_> {
             ));
         };
         if moment == Moment::Would && event != EventKind::Gain {
-            return Err(self.err(Code::ScenarioBadTiming, event_word, "replacement timings are modelled for `gain` only".into(), "not supported with `would`", "write e.g. `would self gain jam|ion`".into()));
+            return Err(self.err(
+                Code::ScenarioBadTiming,
+                event_word,
+                "replacement timings are modelled for `gain` only".into(),
+                "not supported with `would`",
+                "write e.g. `would self gain jam|ion`".into(),
+            ));
         }
         timing.event = Some(event);
         for word in &rest[1..] {
@@ -408,7 +521,13 @@ impl Grammar<'_> {
                         } else if let Some(c) = Colour::parse(part) {
                             timing.colours.push(c);
                         } else {
-                            return Err(self.err(Code::ScenarioBadTiming, word, format!("`{part}` is not an action or a colour"), "unknown word", format!("actions: {}", Action::list())));
+                            return Err(self.err(
+                                Code::ScenarioBadTiming,
+                                word,
+                                format!("`{part}` is not an action or a colour"),
+                                "unknown word",
+                                format!("actions: {}", Action::list()),
+                            ));
                         }
                     }
                     EventKind::Execute | EventKind::FullyExecute => {
@@ -423,11 +542,23 @@ impl Grammar<'_> {
                     EventKind::Gain | EventKind::Remove => match Token::parse(part) {
                         Some(t) => timing.tokens.push(t),
                         None => {
-                            return Err(self.err(Code::ScenarioBadTiming, word, format!("`{part}` is not a token"), "unknown token", format!("tokens: {}", Token::list())));
+                            return Err(self.err(
+                                Code::ScenarioBadTiming,
+                                word,
+                                format!("`{part}` is not a token"),
+                                "unknown token",
+                                format!("tokens: {}", Token::list()),
+                            ));
                         }
                     },
                     EventKind::Destroyed | EventKind::Phase(_) => {
-                        return Err(self.err(Code::ScenarioBadTiming, word, "nothing may follow `destroyed`".into(), "not expected here", "write e.g. `after self destroyed`".into()));
+                        return Err(self.err(
+                            Code::ScenarioBadTiming,
+                            word,
+                            "nothing may follow `destroyed`".into(),
+                            "not expected here",
+                            "write e.g. `after self destroyed`".into(),
+                        ));
                     }
                 }
             }
@@ -446,12 +577,19 @@ impl Grammar<'_> {
 
     /// A top-level event (`jake perform barrel-roll`, `start engagement`) or an effect
     /// (`perform focus`, `chosen gain jam 2`).
-    pub fn statement(&self, words: &[Word], whole: Range<usize>, top_level: bool) -> Result<Stmt, Finding> {
+    pub fn statement(
+        &self,
+        words: &[Word],
+        whole: Range<usize>,
+        top_level: bool,
+    ) -> Result<Stmt, Finding> {
         let Some(first) = words.first() else {
-            return Err(Finding::error(Code::ScenarioBadStatement, "the statement is empty")
-                .at(self.file, whole)
-                .label("no words")
-                .help(format!("start with a verb: {EFFECT_VERBS}")));
+            return Err(
+                Finding::error(Code::ScenarioBadStatement, "the statement is empty")
+                    .at(self.file, whole)
+                    .label("no words")
+                    .help(format!("start with a verb: {EFFECT_VERBS}")),
+            );
         };
         if top_level && matches!(first.text.as_str(), "start" | "end" | "during") {
             let moment = match first.text.as_str() {
@@ -460,12 +598,22 @@ impl Grammar<'_> {
                 _ => Moment::During,
             };
             let Some(word) = words.get(1) else {
-                return Err(Finding::error(Code::ScenarioBadStatement, "the event names no phase")
-                    .at(self.file, self.end_of(words, &whole))
-                    .label("a phase is missing here")
-                    .help(format!("the phases are {}", Phase::list())));
+                return Err(
+                    Finding::error(Code::ScenarioBadStatement, "the event names no phase")
+                        .at(self.file, self.end_of(words, &whole))
+                        .label("a phase is missing here")
+                        .help(format!("the phases are {}", Phase::list())),
+                );
             };
-            let phase = Phase::parse(&word.text).ok_or_else(|| self.err(Code::ScenarioBadStatement, word, format!("`{}` is not a phase", word.text), "unknown phase", format!("the phases are {}", Phase::list())))?;
+            let phase = Phase::parse(&word.text).ok_or_else(|| {
+                self.err(
+                    Code::ScenarioBadStatement,
+                    word,
+                    format!("`{}` is not a phase", word.text),
+                    "unknown phase",
+                    format!("the phases are {}", Phase::list()),
+                )
+            })?;
             return Ok(Stmt::Phase { moment, phase });
         }
         let (who, rest) = if is_verb(&first.text) && !top_level {
@@ -487,36 +635,72 @@ impl Grammar<'_> {
                     ));
                 }
                 None => {
-                    return Err(self.err(Code::ScenarioBadStatement, first, format!("`{}` is not a verb", first.text), "unknown verb", format!("the verbs are {EFFECT_VERBS}")));
+                    return Err(self.err(
+                        Code::ScenarioBadStatement,
+                        first,
+                        format!("`{}` is not a verb", first.text),
+                        "unknown verb",
+                        format!("the verbs are {EFFECT_VERBS}"),
+                    ));
                 }
             }
         };
         let Some(verb) = rest.first() else {
-            return Err(Finding::error(Code::ScenarioBadStatement, "the statement has no verb")
-                .at(self.file, self.end_of(words, &whole))
-                .label("a verb is missing here")
-                .help(format!("the verbs are {EFFECT_VERBS}")));
+            return Err(
+                Finding::error(Code::ScenarioBadStatement, "the statement has no verb")
+                    .at(self.file, self.end_of(words, &whole))
+                    .label("a verb is missing here")
+                    .help(format!("the verbs are {EFFECT_VERBS}")),
+            );
         };
         let args = &rest[1..];
         let missing = |what: &str| {
-            Finding::error(Code::ScenarioBadStatement, format!("`{}` needs {what}", verb.text))
-                .at(self.file, self.end_of(words, &whole))
-                .label(format!("{what} is missing here"))
-                .help(format!("see the scenario format: `{}` takes {what}", verb.text))
+            Finding::error(
+                Code::ScenarioBadStatement,
+                format!("`{}` needs {what}", verb.text),
+            )
+            .at(self.file, self.end_of(words, &whole))
+            .label(format!("{what} is missing here"))
+            .help(format!(
+                "see the scenario format: `{}` takes {what}",
+                verb.text
+            ))
         };
         let number = |word: Option<&Word>, default: u32| -> Result<u32, Finding> {
             match word {
                 None => Ok(default),
-                Some(w) => w.text.parse().map_err(|_| self.err(Code::ScenarioBadStatement, w, format!("`{}` is not a number", w.text), "expected a number", "write a whole number such as `1`".into())),
+                Some(w) => w.text.parse().map_err(|_| {
+                    self.err(
+                        Code::ScenarioBadStatement,
+                        w,
+                        format!("`{}` is not a number", w.text),
+                        "expected a number",
+                        "write a whole number such as `1`".into(),
+                    )
+                }),
             }
         };
         let token = |word: Option<&Word>| -> Result<Token, Finding> {
             let w = word.ok_or_else(|| missing("a token"))?;
-            Token::parse(&w.text).ok_or_else(|| self.err(Code::ScenarioBadStatement, w, format!("`{}` is not a token", w.text), "unknown token", format!("tokens: {}", Token::list())))
+            Token::parse(&w.text).ok_or_else(|| {
+                self.err(
+                    Code::ScenarioBadStatement,
+                    w,
+                    format!("`{}` is not a token", w.text),
+                    "unknown token",
+                    format!("tokens: {}", Token::list()),
+                )
+            })
         };
         let extra = |from: usize| -> Result<(), Finding> {
             match args.get(from) {
-                Some(w) => Err(self.err(Code::ScenarioBadStatement, w, format!("unexpected `{}`", w.text), "not expected here", format!("`{}` takes fewer words", verb.text))),
+                Some(w) => Err(self.err(
+                    Code::ScenarioBadStatement,
+                    w,
+                    format!("unexpected `{}`", w.text),
+                    "not expected here",
+                    format!("`{}` takes fewer words", verb.text),
+                )),
                 None => Ok(()),
             }
         };
@@ -525,7 +709,15 @@ impl Grammar<'_> {
                 let list = args.first().ok_or_else(|| missing("an action"))?;
                 let mut actions = Vec::new();
                 for part in list.text.split('|') {
-                    actions.push(Action::parse(part).ok_or_else(|| self.err(Code::ScenarioBadStatement, list, format!("`{part}` is not an action"), "unknown action", format!("actions: {}", Action::list())))?);
+                    actions.push(Action::parse(part).ok_or_else(|| {
+                        self.err(
+                            Code::ScenarioBadStatement,
+                            list,
+                            format!("`{part}` is not an action"),
+                            "unknown action",
+                            format!("actions: {}", Action::list()),
+                        )
+                    })?);
                 }
                 let mut colour = Colour::White;
                 let mut even_stressed = false;
@@ -538,7 +730,12 @@ impl Grammar<'_> {
                         return Err(self.err(Code::ScenarioBadStatement, w, format!("unexpected `{}`", w.text), "not a colour", "after the action write its colour (`white`, `red`, `purple`) and/or `even-stressed`".into()));
                     }
                 }
-                Stmt::Perform { who, actions, colour, even_stressed }
+                Stmt::Perform {
+                    who,
+                    actions,
+                    colour,
+                    even_stressed,
+                }
             }
             "gain" => {
                 let token = token(args.first())?;
@@ -548,7 +745,11 @@ impl Grammar<'_> {
             }
             "remove" => {
                 let w = args.first().ok_or_else(|| missing("a token or `green`"))?;
-                let token = if w.text == "green" { TokenSel::Green } else { TokenSel::One(token(Some(w))?) };
+                let token = if w.text == "green" {
+                    TokenSel::Green
+                } else {
+                    TokenSel::One(token(Some(w))?)
+                };
                 let n = match args.get(1) {
                     Some(w) if w.text == "all" => Count::All,
                     other => Count::N(number(other, 1)?),
@@ -564,11 +765,29 @@ impl Grammar<'_> {
                 };
                 match args.get(to_at) {
                     Some(w) if w.text == "to" => {}
-                    Some(w) => return Err(self.err(Code::ScenarioBadStatement, w, format!("expected `to`, found `{}`", w.text), "expected `to`", "write `transfer focus to chosen`".into())),
+                    Some(w) => {
+                        return Err(self.err(
+                            Code::ScenarioBadStatement,
+                            w,
+                            format!("expected `to`, found `{}`", w.text),
+                            "expected `to`",
+                            "write `transfer focus to chosen`".into(),
+                        ));
+                    }
                     None => return Err(missing("`to` and a ship")),
                 }
-                let target = args.get(to_at + 1).ok_or_else(|| missing("a ship after `to`"))?;
-                let to = self.who(target, top_level).ok_or_else(|| self.err(Code::ScenarioUnknownShip, target, format!("`{}` is not a ship of this scenario", target.text), "unknown ship", "use `self`, `chosen`, `trigger` or a ship id".into()))?;
+                let target = args
+                    .get(to_at + 1)
+                    .ok_or_else(|| missing("a ship after `to`"))?;
+                let to = self.who(target, top_level).ok_or_else(|| {
+                    self.err(
+                        Code::ScenarioUnknownShip,
+                        target,
+                        format!("`{}` is not a ship of this scenario", target.text),
+                        "unknown ship",
+                        "use `self`, `chosen`, `trigger` or a ship id".into(),
+                    )
+                })?;
                 extra(to_at + 2)?;
                 Stmt::Transfer { who, token, n, to }
             }
@@ -588,67 +807,184 @@ impl Grammar<'_> {
                 Stmt::RecoverShield { who, n }
             }
             "execute" | "fully-execute" => {
-                let speed_word = args.first().ok_or_else(|| missing("a speed, a bearing and a colour"))?;
-                let speed = speed_word.text.parse().map_err(|_| self.err(Code::ScenarioBadStatement, speed_word, format!("`{}` is not a speed", speed_word.text), "expected a number", "write e.g. `execute 2 straight white`".into()))?;
+                let speed_word = args
+                    .first()
+                    .ok_or_else(|| missing("a speed, a bearing and a colour"))?;
+                let speed = speed_word.text.parse().map_err(|_| {
+                    self.err(
+                        Code::ScenarioBadStatement,
+                        speed_word,
+                        format!("`{}` is not a speed", speed_word.text),
+                        "expected a number",
+                        "write e.g. `execute 2 straight white`".into(),
+                    )
+                })?;
                 let bearing = args.get(1).ok_or_else(|| missing("a bearing"))?;
                 if !BEARINGS.contains(&bearing.text.as_str()) {
-                    return Err(self.err(Code::ScenarioBadStatement, bearing, format!("`{}` is not a bearing", bearing.text), "unknown bearing", format!("bearings: {}", BEARINGS.join(", "))));
+                    return Err(self.err(
+                        Code::ScenarioBadStatement,
+                        bearing,
+                        format!("`{}` is not a bearing", bearing.text),
+                        "unknown bearing",
+                        format!("bearings: {}", BEARINGS.join(", ")),
+                    ));
                 }
                 let colour_word = args.get(2).ok_or_else(|| missing("a colour"))?;
-                let colour = Colour::parse(&colour_word.text).ok_or_else(|| self.err(Code::ScenarioBadStatement, colour_word, format!("`{}` is not a colour", colour_word.text), "unknown colour", format!("colours: {}", Colour::list())))?;
+                let colour = Colour::parse(&colour_word.text).ok_or_else(|| {
+                    self.err(
+                        Code::ScenarioBadStatement,
+                        colour_word,
+                        format!("`{}` is not a colour", colour_word.text),
+                        "unknown colour",
+                        format!("colours: {}", Colour::list()),
+                    )
+                })?;
                 extra(3)?;
-                Stmt::Execute { who, speed, bearing: bearing.text.clone(), colour, fully: verb.text == "fully-execute" }
+                Stmt::Execute {
+                    who,
+                    speed,
+                    bearing: bearing.text.clone(),
+                    colour,
+                    fully: verb.text == "fully-execute",
+                }
             }
             "attack" => {
                 let target = args.first().ok_or_else(|| missing("a defender"))?;
-                let target_who = self.who(target, top_level).ok_or_else(|| self.err(Code::ScenarioUnknownShip, target, format!("`{}` is not a ship of this scenario", target.text), "unknown ship", "use `chosen`, `trigger` or a ship id".into()))?;
+                let target_who = self.who(target, top_level).ok_or_else(|| {
+                    self.err(
+                        Code::ScenarioUnknownShip,
+                        target,
+                        format!("`{}` is not a ship of this scenario", target.text),
+                        "unknown ship",
+                        "use `chosen`, `trigger` or a ship id".into(),
+                    )
+                })?;
                 extra(1)?;
-                Stmt::Attack { who, target: target_who }
+                Stmt::Attack {
+                    who,
+                    target: target_who,
+                }
             }
             "at-range" | "leave-arc" => {
                 let target = args.first().ok_or_else(|| missing("a ship"))?;
-                let other = self.who(target, top_level).ok_or_else(|| self.err(Code::ScenarioUnknownShip, target, format!("`{}` is not a ship of this scenario", target.text), "unknown ship", "use `chosen`, `trigger` or a ship id".into()))?;
+                let other = self.who(target, top_level).ok_or_else(|| {
+                    self.err(
+                        Code::ScenarioUnknownShip,
+                        target,
+                        format!("`{}` is not a ship of this scenario", target.text),
+                        "unknown ship",
+                        "use `chosen`, `trigger` or a ship id".into(),
+                    )
+                })?;
                 if verb.text == "leave-arc" {
                     extra(1)?;
                     Stmt::LeaveArc { who, of: other }
                 } else {
                     let band_word = args.get(1).ok_or_else(|| missing("a range band"))?;
-                    let band = band_word.text.parse().map_err(|_| self.err(Code::ScenarioBadStatement, band_word, format!("`{}` is not a range band", band_word.text), "expected a number", "write e.g. `at-range kyle 3`".into()))?;
+                    let band = band_word.text.parse().map_err(|_| {
+                        self.err(
+                            Code::ScenarioBadStatement,
+                            band_word,
+                            format!("`{}` is not a range band", band_word.text),
+                            "expected a number",
+                            "write e.g. `at-range kyle 3`".into(),
+                        )
+                    })?;
                     extra(2)?;
                     Stmt::AtRange { who, other, band }
                 }
             }
             "choose" => {
                 if who != Who::Own {
-                    return Err(self.err(Code::ScenarioBadStatement, first, "only the ship with the ability chooses".into(), "not expected here", "write `choose friendly range 0-1`".into()));
+                    return Err(self.err(
+                        Code::ScenarioBadStatement,
+                        first,
+                        "only the ship with the ability chooses".into(),
+                        "not expected here",
+                        "write `choose friendly range 0-1`".into(),
+                    ));
                 }
-                let side_word = args.first().ok_or_else(|| missing("`friendly`, `enemy` or `any`"))?;
-                let side = Side::parse(&side_word.text).ok_or_else(|| self.err(Code::ScenarioBadStatement, side_word, format!("`{}` is not a side", side_word.text), "expected a side", format!("sides: {}", Side::list())))?;
-                let mut stmt = Stmt::Choose { side, range: (0, 3), in_arc: false, bullseye: false, other: false };
+                let side_word = args
+                    .first()
+                    .ok_or_else(|| missing("`friendly`, `enemy` or `any`"))?;
+                let side = Side::parse(&side_word.text).ok_or_else(|| {
+                    self.err(
+                        Code::ScenarioBadStatement,
+                        side_word,
+                        format!("`{}` is not a side", side_word.text),
+                        "expected a side",
+                        format!("sides: {}", Side::list()),
+                    )
+                })?;
+                let mut stmt = Stmt::Choose {
+                    side,
+                    range: (0, 3),
+                    in_arc: false,
+                    bullseye: false,
+                    other: false,
+                };
                 let mut i = 1;
                 while let Some(w) = args.get(i) {
-                    let Stmt::Choose { range, in_arc, bullseye, other, .. } = &mut stmt else { unreachable!() };
+                    let Stmt::Choose {
+                        range,
+                        in_arc,
+                        bullseye,
+                        other,
+                        ..
+                    } = &mut stmt
+                    else {
+                        unreachable!()
+                    };
                     match w.text.as_str() {
                         "range" => {
-                            let r = args.get(i + 1).ok_or_else(|| missing("a range after `range`"))?;
-                            *range = parse_range(&r.text).ok_or_else(|| self.err(Code::ScenarioBadStatement, r, format!("`{}` is not a range", r.text), "expected a range", "write e.g. `0-1` or `2`".into()))?;
+                            let r = args
+                                .get(i + 1)
+                                .ok_or_else(|| missing("a range after `range`"))?;
+                            *range = parse_range(&r.text).ok_or_else(|| {
+                                self.err(
+                                    Code::ScenarioBadStatement,
+                                    r,
+                                    format!("`{}` is not a range", r.text),
+                                    "expected a range",
+                                    "write e.g. `0-1` or `2`".into(),
+                                )
+                            })?;
                             i += 1;
                         }
                         "in-arc" => *in_arc = true,
                         "bullseye" => *bullseye = true,
                         "other" => *other = true,
-                        _ => return Err(self.err(Code::ScenarioBadStatement, w, format!("unexpected `{}`", w.text), "unknown filter", "filters: `range <a>-<b>`, `in-arc`, `bullseye`, `other` (not itself)".into())),
+                        _ => return Err(self.err(
+                            Code::ScenarioBadStatement,
+                            w,
+                            format!("unexpected `{}`", w.text),
+                            "unknown filter",
+                            "filters: `range <a>-<b>`, `in-arc`, `bullseye`, `other` (not itself)"
+                                .into(),
+                        )),
                     }
                     i += 1;
                 }
                 stmt
             }
             other => {
-                return Err(self.err(Code::ScenarioBadStatement, verb, format!("`{other}` is not a verb"), "unknown verb", format!("the verbs are {EFFECT_VERBS}")));
+                return Err(self.err(
+                    Code::ScenarioBadStatement,
+                    verb,
+                    format!("`{other}` is not a verb"),
+                    "unknown verb",
+                    format!("the verbs are {EFFECT_VERBS}"),
+                ));
             }
         };
         if top_level && matches!(stmt, Stmt::Choose { .. }) {
-            return Err(self.err(Code::ScenarioBadStatement, verb, "`choose` is part of an ability, not an event".into(), "not an event", "move it into an ability's `effect`".into()));
+            return Err(self.err(
+                Code::ScenarioBadStatement,
+                verb,
+                "`choose` is part of an ability, not an event".into(),
+                "not an event",
+                "move it into an ability's `effect`".into(),
+            ));
         }
         Ok(stmt)
     }
@@ -656,7 +992,12 @@ impl Grammar<'_> {
     /// `not-stressed`, `has focus`, `trigger in-arc`, `trigger range 2`, `self in-arc-of chosen`.
     pub fn requirement(&self, words: &[Word], whole: Range<usize>) -> Result<Req, Finding> {
         let Some(first) = words.first() else {
-            return Err(Finding::error(Code::ScenarioBadStatement, "the requirement is empty").at(self.file, whole).label("no words").help("write e.g. `not-stressed` or `has focus`"));
+            return Err(
+                Finding::error(Code::ScenarioBadStatement, "the requirement is empty")
+                    .at(self.file, whole)
+                    .label("no words")
+                    .help("write e.g. `not-stressed` or `has focus`"),
+            );
         };
         let (who, rest) = match first.text.as_str() {
             "self" => (Who::Own, &words[1..]),
@@ -665,22 +1006,33 @@ impl Grammar<'_> {
             _ => (Who::Own, words),
         };
         let Some(pred_word) = rest.first() else {
-            return Err(Finding::error(Code::ScenarioBadStatement, "the requirement has no condition").at(self.file, self.end_of(words, &whole)).label("a condition is missing here").help(PREDICATES.to_string()));
+            return Err(Finding::error(
+                Code::ScenarioBadStatement,
+                "the requirement has no condition",
+            )
+            .at(self.file, self.end_of(words, &whole))
+            .label("a condition is missing here")
+            .help(PREDICATES.to_string()));
         };
         let args = &rest[1..];
         let arg = |i: usize, what: &str| {
             args.get(i).ok_or_else(|| {
-                Finding::error(Code::ScenarioBadStatement, format!("`{}` needs {what}", pred_word.text))
-                    .at(self.file, self.end_of(words, &whole))
-                    .label(format!("{what} is missing here"))
-                    .help(PREDICATES.to_string())
+                Finding::error(
+                    Code::ScenarioBadStatement,
+                    format!("`{}` needs {what}", pred_word.text),
+                )
+                .at(self.file, self.end_of(words, &whole))
+                .label(format!("{what} is missing here"))
+                .help(PREDICATES.to_string())
             })
         };
-        let ship_ref = |w: &Word| match w.text.as_str() {
+        let ship_ref = |w: &Word| {
+            match w.text.as_str() {
             "self" => Ok(Who::Own),
             "chosen" => Ok(Who::Chosen),
             "trigger" => Ok(Who::Trigger),
             _ => Err(self.err(Code::ScenarioBadStatement, w, format!("`{}` is not `self`, `chosen` or `trigger`", w.text), "expected a ship reference", "requirements compare the ability's ship (`self`), the `chosen` ship and the `trigger` ship".into())),
+        }
         };
         let (pred, used) = match pred_word.text.as_str() {
             "stressed" => (Pred::Stressed, 0),
@@ -689,19 +1041,49 @@ impl Grammar<'_> {
             "shielded" => (Pred::Shielded, 0),
             "has" | "lacks" => {
                 let w = arg(0, "a token")?;
-                let t = Token::parse(&w.text).ok_or_else(|| self.err(Code::ScenarioBadStatement, w, format!("`{}` is not a token", w.text), "unknown token", format!("tokens: {}", Token::list())))?;
+                let t = Token::parse(&w.text).ok_or_else(|| {
+                    self.err(
+                        Code::ScenarioBadStatement,
+                        w,
+                        format!("`{}` is not a token", w.text),
+                        "unknown token",
+                        format!("tokens: {}", Token::list()),
+                    )
+                })?;
                 if pred_word.text == "lacks" {
                     (Pred::Lacks(t), 1)
                 } else {
                     match args.get(1) {
-                        Some(n) => (Pred::Has(t, n.text.parse().map_err(|_| self.err(Code::ScenarioBadStatement, n, format!("`{}` is not a number", n.text), "expected a number", "write e.g. `has focus 2`".into()))?), 2),
+                        Some(n) => (
+                            Pred::Has(
+                                t,
+                                n.text.parse().map_err(|_| {
+                                    self.err(
+                                        Code::ScenarioBadStatement,
+                                        n,
+                                        format!("`{}` is not a number", n.text),
+                                        "expected a number",
+                                        "write e.g. `has focus 2`".into(),
+                                    )
+                                })?,
+                            ),
+                            2,
+                        ),
                         None => (Pred::Has(t, 1), 1),
                     }
                 }
             }
             "range" => {
                 let w = arg(0, "a range")?;
-                let (a, b) = parse_range(&w.text).ok_or_else(|| self.err(Code::ScenarioBadStatement, w, format!("`{}` is not a range", w.text), "expected a range", "write e.g. `0-2`".into()))?;
+                let (a, b) = parse_range(&w.text).ok_or_else(|| {
+                    self.err(
+                        Code::ScenarioBadStatement,
+                        w,
+                        format!("`{}` is not a range", w.text),
+                        "expected a range",
+                        "write e.g. `0-2`".into(),
+                    )
+                })?;
                 (Pred::Range(a, b), 1)
             }
             "in-arc" => (Pred::InArcOf(Who::Own), 0),
@@ -709,11 +1091,23 @@ impl Grammar<'_> {
             "in-arc-of" => (Pred::InArcOf(ship_ref(arg(0, "a ship")?)?), 1),
             "in-bullseye-of" => (Pred::InBullseyeOf(ship_ref(arg(0, "a ship")?)?), 1),
             other => {
-                return Err(self.err(Code::ScenarioBadStatement, pred_word, format!("`{other}` is not a condition"), "unknown condition", PREDICATES.to_string()));
+                return Err(self.err(
+                    Code::ScenarioBadStatement,
+                    pred_word,
+                    format!("`{other}` is not a condition"),
+                    "unknown condition",
+                    PREDICATES.to_string(),
+                ));
             }
         };
         if let Some(w) = args.get(used) {
-            return Err(self.err(Code::ScenarioBadStatement, w, format!("unexpected `{}`", w.text), "not expected here", PREDICATES.to_string()));
+            return Err(self.err(
+                Code::ScenarioBadStatement,
+                w,
+                format!("unexpected `{}`", w.text),
+                "not expected here",
+                PREDICATES.to_string(),
+            ));
         }
         Ok(Req { who, pred })
     }
@@ -722,17 +1116,54 @@ impl Grammar<'_> {
     pub fn cost(&self, words: &[Word], whole: Range<usize>) -> Result<Cost, Finding> {
         let help = "costs: `spend force [n]`, `spend charge [n]`, `spend shield [n]`, `spend <token> [n]`, `gain <token> [n]`";
         let Some(first) = words.first() else {
-            return Err(Finding::error(Code::ScenarioBadStatement, "the cost is empty").at(self.file, whole).label("no words").help(help));
+            return Err(
+                Finding::error(Code::ScenarioBadStatement, "the cost is empty")
+                    .at(self.file, whole)
+                    .label("no words")
+                    .help(help),
+            );
         };
-        let what = words.get(1).ok_or_else(|| Finding::error(Code::ScenarioBadStatement, format!("`{}` needs what to pay", first.text)).at(self.file, self.end_of(words, &whole)).label("missing here").help(help))?;
+        let what = words.get(1).ok_or_else(|| {
+            Finding::error(
+                Code::ScenarioBadStatement,
+                format!("`{}` needs what to pay", first.text),
+            )
+            .at(self.file, self.end_of(words, &whole))
+            .label("missing here")
+            .help(help)
+        })?;
         let n = match words.get(2) {
             None => 1,
-            Some(w) => w.text.parse().map_err(|_| self.err(Code::ScenarioBadStatement, w, format!("`{}` is not a number", w.text), "expected a number", help.into()))?,
+            Some(w) => w.text.parse().map_err(|_| {
+                self.err(
+                    Code::ScenarioBadStatement,
+                    w,
+                    format!("`{}` is not a number", w.text),
+                    "expected a number",
+                    help.into(),
+                )
+            })?,
         };
         if let Some(w) = words.get(3) {
-            return Err(self.err(Code::ScenarioBadStatement, w, format!("unexpected `{}`", w.text), "not expected here", help.into()));
+            return Err(self.err(
+                Code::ScenarioBadStatement,
+                w,
+                format!("unexpected `{}`", w.text),
+                "not expected here",
+                help.into(),
+            ));
         }
-        let token = || Token::parse(&what.text).ok_or_else(|| self.err(Code::ScenarioBadStatement, what, format!("`{}` cannot be paid", what.text), "unknown cost", help.into()));
+        let token = || {
+            Token::parse(&what.text).ok_or_else(|| {
+                self.err(
+                    Code::ScenarioBadStatement,
+                    what,
+                    format!("`{}` cannot be paid", what.text),
+                    "unknown cost",
+                    help.into(),
+                )
+            })
+        };
         match first.text.as_str() {
             "spend" => Ok(match what.text.as_str() {
                 "force" => Cost::Force(n),
@@ -741,17 +1172,47 @@ impl Grammar<'_> {
                 _ => Cost::Spend(token()?, n),
             }),
             "gain" => Ok(Cost::Gain(token()?, n)),
-            other => Err(self.err(Code::ScenarioBadStatement, first, format!("`{other}` is not a way to pay"), "expected `spend` or `gain`", help.into())),
+            other => Err(self.err(
+                Code::ScenarioBadStatement,
+                first,
+                format!("`{other}` is not a way to pay"),
+                "expected `spend` or `gain`",
+                help.into(),
+            )),
         }
     }
 }
 
 const PREDICATES: &str = "conditions: `stressed`, `not-stressed`, `tractored`, `shielded`, `has <token> [n]`, `lacks <token>`, `range <a>-<b>`, `in-arc`, `in-bullseye`, `in-arc-of <ship>`, `in-bullseye-of <ship>`, optionally after `self`, `chosen` or `trigger`";
 
-pub const BEARINGS: &[&str] = &["straight", "bank", "turn", "stationary", "koiogran", "segnor", "tallon", "reverse"];
+pub const BEARINGS: &[&str] = &[
+    "straight",
+    "bank",
+    "turn",
+    "stationary",
+    "koiogran",
+    "segnor",
+    "tallon",
+    "reverse",
+];
 
 fn is_verb(word: &str) -> bool {
-    matches!(word, "perform" | "gain" | "remove" | "transfer" | "suffer" | "lose-shield" | "recover-shield" | "execute" | "fully-execute" | "attack" | "choose" | "at-range" | "leave-arc")
+    matches!(
+        word,
+        "perform"
+            | "gain"
+            | "remove"
+            | "transfer"
+            | "suffer"
+            | "lose-shield"
+            | "recover-shield"
+            | "execute"
+            | "fully-execute"
+            | "attack"
+            | "choose"
+            | "at-range"
+            | "leave-arc"
+    )
 }
 
 /// `2` or `0-3`.
@@ -788,18 +1249,44 @@ impl std::fmt::Display for ArmadaTiming {
     }
 }
 
-pub fn armada_timing(file: FileId, words: &[Word], whole: Range<usize>) -> Result<ArmadaTiming, Finding> {
+pub fn armada_timing(
+    file: FileId,
+    words: &[Word],
+    whole: Range<usize>,
+) -> Result<ArmadaTiming, Finding> {
     let Some(first) = words.first() else {
-        return Err(Finding::error(Code::ScenarioBadTiming, "the timing is empty").at(file, whole).label("no words").help("write e.g. `after attack`"));
+        return Err(
+            Finding::error(Code::ScenarioBadTiming, "the timing is empty")
+                .at(file, whole)
+                .label("no words")
+                .help("write e.g. `after attack`"),
+        );
     };
     let moment = ArmadaMoment::parse(&first.text).ok_or_else(|| {
-        bad_word(file, Code::ScenarioBadTiming, first.span.clone(), format!("`{}` is not a timing word", first.text), "unknown timing word", format!("an Armada timing starts with {}", ArmadaMoment::list()))
+        bad_word(
+            file,
+            Code::ScenarioBadTiming,
+            first.span.clone(),
+            format!("`{}` is not a timing word", first.text),
+            "unknown timing word",
+            format!("an Armada timing starts with {}", ArmadaMoment::list()),
+        )
     })?;
     if words.len() < 2 {
         let end = first.span.end..first.span.end;
-        return Err(Finding::error(Code::ScenarioBadTiming, format!("the timing `{}` names no event", first.text)).at(file, end).label("an event is missing here").help("name the event after the timing word, e.g. `after attack`"));
+        return Err(Finding::error(
+            Code::ScenarioBadTiming,
+            format!("the timing `{}` names no event", first.text),
+        )
+        .at(file, end)
+        .label("an event is missing here")
+        .help("name the event after the timing word, e.g. `after attack`"));
     }
-    let event = words[1..].iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+    let event = words[1..]
+        .iter()
+        .map(|w| w.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
     Ok(ArmadaTiming { moment, event })
 }
 
@@ -824,7 +1311,10 @@ mod tests {
     #[test]
     fn timings_parse_and_name_their_event() {
         let ships = |id: &str| (id == "jake").then_some(0);
-        let g = Grammar { file: FileId(0), ships: &ships };
+        let g = Grammar {
+            file: FileId(0),
+            ships: &ships,
+        };
         let (_, w) = grammar_words("after self perform boost|barrel-roll");
         let t = g.timing(&w, 0..0).unwrap();
         assert_eq!(t.event, Some(EventKind::Perform));
@@ -841,28 +1331,55 @@ mod tests {
     #[test]
     fn statements_name_ships_and_verbs() {
         let ships = |id: &str| (id == "jake").then_some(0);
-        let g = Grammar { file: FileId(0), ships: &ships };
+        let g = Grammar {
+            file: FileId(0),
+            ships: &ships,
+        };
         let (_, w) = grammar_words("jake perform barrel-roll");
         assert_eq!(
             g.statement(&w, 0..0, true).unwrap(),
-            Stmt::Perform { who: Who::Ship(0), actions: vec![Action::Barrel], colour: Colour::White, even_stressed: false }
+            Stmt::Perform {
+                who: Who::Ship(0),
+                actions: vec![Action::Barrel],
+                colour: Colour::White,
+                even_stressed: false
+            }
         );
         let (source, w) = grammar_words("jaek perform barrel-roll");
         let err = g.statement(&w, 0..0, true).unwrap_err();
         assert_eq!(err.code, Code::ScenarioUnknownShip);
         assert_eq!(&source[err.location.unwrap().span], "jaek");
         let (_, w) = grammar_words("choose friendly range 0-1");
-        assert!(matches!(g.statement(&w, 0..0, false).unwrap(), Stmt::Choose { range: (0, 1), .. }));
+        assert!(matches!(
+            g.statement(&w, 0..0, false).unwrap(),
+            Stmt::Choose { range: (0, 1), .. }
+        ));
         let (_, w) = grammar_words("transfer focus to chosen");
-        assert!(matches!(g.statement(&w, 0..0, false).unwrap(), Stmt::Transfer { to: Who::Chosen, n: 1, .. }));
+        assert!(matches!(
+            g.statement(&w, 0..0, false).unwrap(),
+            Stmt::Transfer {
+                to: Who::Chosen,
+                n: 1,
+                ..
+            }
+        ));
     }
 
     #[test]
     fn requirements_and_costs() {
         let ships = |_: &str| None;
-        let g = Grammar { file: FileId(0), ships: &ships };
+        let g = Grammar {
+            file: FileId(0),
+            ships: &ships,
+        };
         let (_, w) = grammar_words("trigger range 2");
-        assert_eq!(g.requirement(&w, 0..0).unwrap(), Req { who: Who::Trigger, pred: Pred::Range(2, 2) });
+        assert_eq!(
+            g.requirement(&w, 0..0).unwrap(),
+            Req {
+                who: Who::Trigger,
+                pred: Pred::Range(2, 2)
+            }
+        );
         let (_, w) = grammar_words("spend charge 2");
         assert_eq!(g.cost(&w, 0..0).unwrap(), Cost::Charge(2));
         let (_, w) = grammar_words("pay force");
