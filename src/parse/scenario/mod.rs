@@ -537,11 +537,14 @@ impl Checker<'_> {
         for (i, record) in records.iter().enumerate() {
             let key = id(record.get_ref()).to_string();
             if map.insert(key.clone(), i).is_some() {
-                let span = self.key_span(
-                    &format!("\"{key}\""),
-                    record.span().end.min(self.text.len())..record.span().end,
-                );
-                let span = if span.is_empty() { record.span() } else { span };
+                // The record's span starts at its header; its id comes after it.
+                let quoted = format!("\"{key}\"");
+                let start = record.span().start;
+                let span = self
+                    .text
+                    .get(start..)
+                    .and_then(|rest| rest.find(&quoted))
+                    .map_or(record.span(), |at| start + at..start + at + quoted.len());
                 self.error(
                     Code::ScenarioContradiction,
                     span,
@@ -813,6 +816,10 @@ impl Checker<'_> {
                 };
                 match ship_defs[j].range.get(&i) {
                     Some(&back) if back != *band.get_ref() => {
+                        if i > j {
+                            // Reported once, on the second of the two ships.
+                            continue;
+                        }
                         self.error(Code::ScenarioContradiction, band.span(), format!("`{}` says range {} to `{other}`, but `{other}` says range {back}", s.get_ref().id, band.get_ref()), "contradicts the other ship", "ranges are symmetric: give the same band on both ships, or on one only".into());
                     }
                     _ => {
