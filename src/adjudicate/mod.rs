@@ -203,7 +203,10 @@ pub fn render_human(trace: &Trace, width: u16) -> String {
         if step.queue_length > step.queue.len() {
             queue.push(format!("… {} more", step.queue_length - step.queue.len()));
         }
-        let queue = if queue.is_empty() {
+        let queue = if trace.kind != "xwing/queue" {
+            // Order of play and Armada timing use no ability queue.
+            "—".to_string()
+        } else if queue.is_empty() {
             "(empty)".to_string()
         } else {
             queue.join("\n")
