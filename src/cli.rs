@@ -27,6 +27,8 @@ pub enum Command {
     Schema(SchemaArgs),
     /// Look a rule up in the judges' glossary (Spanish and English), or list the entries.
     Rule(RuleArgs),
+    /// Adjudicate a timing scenario: trace each step with the rule it applies.
+    Resolve(ResolveArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -128,6 +130,17 @@ pub struct RuleArgs {
     pub list: bool,
     #[arg(long, value_enum, default_value = "human")]
     pub output: ReportFormat,
+}
+
+#[derive(Debug, Args)]
+pub struct ResolveArgs {
+    /// The scenario file (TOML; `arbiter schema scenario` prints its JSON Schema).
+    pub scenario: PathBuf,
+    #[arg(long, value_enum, default_value = "human")]
+    pub output: ReportFormat,
+    /// Most steps before the scenario is reported as a loop (overrides `max_steps`).
+    #[arg(long, value_name = "N")]
+    pub max_steps: Option<u32>,
 }
 
 #[derive(Debug, Args)]

@@ -1,12 +1,14 @@
 //! arbiter: list validation, timing adjudication, rules lookup and card-data checks for
 //! space-combat tabletop games.
 
+pub mod adjudicate;
 pub mod cards;
 pub mod check;
 pub mod cli;
 mod commands;
 pub mod glossary;
 pub mod import;
+pub mod parse;
 pub mod report;
 pub mod schema;
 pub mod text;

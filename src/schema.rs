@@ -10,6 +10,7 @@ pub enum SchemaKind {
     Errata,
     Format,
     Rules,
+    Scenario,
 }
 
 impl SchemaKind {
@@ -19,6 +20,7 @@ impl SchemaKind {
         SchemaKind::Errata,
         SchemaKind::Format,
         SchemaKind::Rules,
+        SchemaKind::Scenario,
     ];
 
     /// File name under data/schema/.
@@ -29,6 +31,7 @@ impl SchemaKind {
             SchemaKind::Errata => "errata.json",
             SchemaKind::Format => "format.json",
             SchemaKind::Rules => "rules.json",
+            SchemaKind::Scenario => "scenario.json",
         }
     }
 
@@ -39,6 +42,7 @@ impl SchemaKind {
             SchemaKind::Errata => schemars::schema_for!(errata::ErrataFile),
             SchemaKind::Format => schemars::schema_for!(formats::Format),
             SchemaKind::Rules => schemars::schema_for!(rules::RulesFile),
+            SchemaKind::Scenario => schemars::schema_for!(crate::parse::scenario::ScenarioFile),
         }
     }
 

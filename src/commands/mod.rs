@@ -4,6 +4,7 @@ mod cards_check;
 mod cards_import;
 mod cards_show;
 mod rule;
+mod resolve;
 mod schema;
 
 use crate::cards::{CardDb, LoadOptions, load};
@@ -20,6 +21,7 @@ pub fn dispatch(cli: Cli) -> Outcome {
         Command::Cards(CardsCommand::Import(args)) => cards_import::run(args),
         Command::Schema(args) => schema::run(args),
         Command::Rule(args) => rule::run(&cli.data, args),
+        Command::Resolve(args) => resolve::run(args),
     }
 }
 

@@ -31,6 +31,30 @@ pub enum Code {
     NotFound,
     /// A term that matches no entry of the rules glossary.
     RuleNotFound,
+    /// A scenario that is not valid TOML.
+    ScenarioSyntax,
+    /// A scenario key the format does not have.
+    ScenarioUnknownField,
+    /// A scenario lacks a required key or table.
+    ScenarioMissingField,
+    /// A scenario value of the wrong type or outside its allowed words.
+    ScenarioInvalidValue,
+    /// A scenario names a ship it does not define.
+    ScenarioUnknownShip,
+    /// A scenario names a player, team, ability or effect it does not define.
+    ScenarioUnknownReference,
+    /// A timing that names no event (or no event of this scenario).
+    ScenarioBadTiming,
+    /// An effect, requirement or cost that does not parse.
+    ScenarioBadStatement,
+    /// Scenario facts that cannot all be true.
+    ScenarioContradiction,
+    /// A choice the scenario gives that the rules do not allow at that point.
+    ScenarioIllegalChoice,
+    /// Triggers that do not settle within the step cap.
+    ScenarioLoop,
+    /// A scenario file larger than arbiter accepts.
+    ScenarioTooLarge,
 }
 
 impl Code {
@@ -48,6 +72,18 @@ impl Code {
         Code::ImpossibleValue,
         Code::NotFound,
         Code::RuleNotFound,
+        Code::ScenarioSyntax,
+        Code::ScenarioUnknownField,
+        Code::ScenarioMissingField,
+        Code::ScenarioInvalidValue,
+        Code::ScenarioUnknownShip,
+        Code::ScenarioUnknownReference,
+        Code::ScenarioBadTiming,
+        Code::ScenarioBadStatement,
+        Code::ScenarioContradiction,
+        Code::ScenarioIllegalChoice,
+        Code::ScenarioLoop,
+        Code::ScenarioTooLarge,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -65,6 +101,18 @@ impl Code {
             Code::ImpossibleValue => "cards::impossible_value",
             Code::NotFound => "cards::not_found",
             Code::RuleNotFound => "rules::not_found",
+            Code::ScenarioSyntax => "scenario::syntax",
+            Code::ScenarioUnknownField => "scenario::unknown_field",
+            Code::ScenarioMissingField => "scenario::missing_field",
+            Code::ScenarioInvalidValue => "scenario::invalid_value",
+            Code::ScenarioUnknownShip => "scenario::unknown_ship",
+            Code::ScenarioUnknownReference => "scenario::unknown_reference",
+            Code::ScenarioBadTiming => "scenario::bad_timing",
+            Code::ScenarioBadStatement => "scenario::bad_statement",
+            Code::ScenarioContradiction => "scenario::contradiction",
+            Code::ScenarioIllegalChoice => "scenario::illegal_choice",
+            Code::ScenarioLoop => "scenario::loop",
+            Code::ScenarioTooLarge => "scenario::too_large",
         }
     }
 }

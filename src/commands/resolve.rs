@@ -1,0 +1,82 @@
+use super::print_stdout;
+use crate::adjudicate::{render_human, render_json, resolve_text};
+use crate::cli::{Outcome, ReportFormat, ResolveArgs};
+use crate::parse::scenario::MAX_SCENARIO_BYTES;
+use crate::report::{
+    Code, Finding, HumanStyle, JsonFinding, SourceFiles, render_human as render_finding,
+};
+use std::io::Read;
+
+/// Width of the trace table when stdout is not a terminal (pipes, files, tests).
+const TABLE_WIDTH: u16 = 120;
+
+pub fn run(args: ResolveArgs) -> Outcome {
+    let name = args.scenario.display().to_string();
+    let text = match read_limited(&args.scenario) {
+        Ok(text) => text,
+        Err(message) => {
+            let finding = Finding::error(Code::Io, message)
+                .help("check the path exists, is readable, and is a UTF-8 TOML scenario");
+            report(&SourceFiles::default(), &[finding], args.output);
+            return Outcome::Failed;
+        }
+    };
+    let (files, result) = resolve_text(&name, &text, args.max_steps);
+    match result {
+        Ok(trace) => {
+            match args.output {
+                ReportFormat::Human => print_stdout(&render_human(&trace, TABLE_WIDTH)),
+                ReportFormat::Json => print_stdout(
+                    &serde_json::to_string_pretty(&render_json(&trace)).unwrap_or_default(),
+                ),
+            }
+            Outcome::Clean
+        }
+        Err(findings) => {
+            report(&files, &findings, args.output);
+            Outcome::Failed
+        }
+    }
+}
+
+fn report(files: &SourceFiles, findings: &[Finding], output: ReportFormat) {
+    match output {
+        ReportFormat::Human => {
+            let style = HumanStyle::for_stderr();
+            for finding in findings {
+                eprint!("{}", render_finding(files, finding, style));
+            }
+        }
+        ReportFormat::Json => {
+            let diagnostics: Vec<JsonFinding> = findings
+                .iter()
+                .map(|f| JsonFinding::new(files, f))
+                .collect();
+            let body = serde_json::json!({ "steps": [], "diagnostics": diagnostics });
+            print_stdout(&serde_json::to_string_pretty(&body).unwrap_or_default());
+        }
+    }
+}
+
+/// Read at most [`MAX_SCENARIO_BYTES`] (+1 to notice a larger file) as UTF-8.
+fn read_limited(path: &std::path::Path) -> Result<String, String> {
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_SCENARIO_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if bytes.len() > MAX_SCENARIO_BYTES {
+        return Err(format!(
+            "{} is larger than {MAX_SCENARIO_BYTES} bytes; scenarios are smaller",
+            path.display()
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{} is not UTF-8 text (first bad byte at {})",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        )
+    })
+}

@@ -1,0 +1,188 @@
+//! `arbiter resolve`: every scenario under examples/ has its trace held as a snapshot (the
+//! table at a fixed width, and the JSON), every broken scenario under
+//! tests/fixtures/broken-scenarios/ its diagnostics, and every cited section must be a
+//! heading printed in its rulebook (../shared/seeds).
+
+use arbiter::adjudicate::{render_human, render_json, resolve_text};
+use arbiter::report::{HumanStyle, render_human as render_finding};
+use std::path::Path;
+
+fn relative(path: &Path) -> String {
+    path.strip_prefix(env!("CARGO_MANIFEST_DIR"))
+        .unwrap_or(path)
+        .display()
+        .to_string()
+        .replace('\\', "/")
+}
+
+fn trace(path: &Path) -> arbiter::adjudicate::Trace {
+    let text = std::fs::read_to_string(path).unwrap();
+    let (files, result) = resolve_text(&relative(path), &text, None);
+    match result {
+        Ok(trace) => trace,
+        Err(findings) => panic!(
+            "{} does not resolve:\n{}",
+            relative(path),
+            findings
+                .iter()
+                .map(|f| render_finding(&files, f, HumanStyle::plain(100)))
+                .collect::<String>()
+        ),
+    }
+}
+
+#[test]
+fn example_traces_as_tables() {
+    insta::glob!("../examples", "**/*.toml", |path| {
+        insta::assert_snapshot!(render_human(&trace(path), 120));
+    });
+}
+
+#[test]
+fn example_traces_as_json() {
+    insta::glob!("../examples", "**/*.toml", |path| {
+        let json = render_json(&trace(path));
+        let steps = json["steps"].as_array().expect("steps");
+        assert!(!steps.is_empty());
+        for step in steps {
+            for key in ["n", "event", "queue", "outcome", "rule"] {
+                assert!(
+                    !step[key].is_null(),
+                    "{}: step without `{key}`",
+                    relative(path)
+                );
+            }
+        }
+        insta::assert_snapshot!(serde_json::to_string_pretty(&json).unwrap());
+    });
+}
+
+#[test]
+fn there_are_enough_examples() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let count = |sub: &str| {
+        std::fs::read_dir(root.join(sub))
+            .map(|d| {
+                d.filter(|e| {
+                    e.as_ref()
+                        .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "toml"))
+                })
+                .count()
+            })
+            .unwrap_or(0)
+    };
+    assert!(count("xwing") >= 11, "X-Wing scenarios: {}", count("xwing"));
+    assert!(
+        count("armada") >= 2,
+        "Armada scenarios: {}",
+        count("armada")
+    );
+}
+
+#[test]
+fn broken_scenarios() {
+    insta::glob!("fixtures/broken-scenarios/*.toml", |path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let (files, result) = resolve_text(&relative(path), &text, None);
+        let findings = result
+            .err()
+            .unwrap_or_else(|| panic!("{}: a broken scenario must not resolve", relative(path)));
+        let mut out = String::new();
+        for finding in &findings {
+            assert!(
+                finding.help.is_some(),
+                "{}: every finding needs a help line",
+                relative(path)
+            );
+            assert!(
+                finding.code.as_str().starts_with("scenario::"),
+                "{}: {}",
+                relative(path),
+                finding.code
+            );
+            out.push_str(&render_finding(&files, finding, HumanStyle::plain(90)));
+            out.push('\n');
+        }
+        insta::assert_snapshot!(out);
+    });
+}
+
+/// Headings as printed: whole lines of the seed, with the Sector Fleets conversion's `#` and
+/// `**` marks taken away.
+fn headings(seed: &str) -> std::collections::HashSet<String> {
+    seed.lines()
+        .map(|l| l.trim().trim_start_matches('#').trim().replace("**", ""))
+        .collect()
+}
+
+#[test]
+fn every_cited_section_is_printed_in_its_rulebook() {
+    let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds");
+    let read = |name: &str| {
+        std::fs::read_to_string(seeds.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    };
+    let xwing = headings(&read("002_1d63b3a51872ba9e.txt"));
+    let armada = headings(&read("000_ae69564e4264402a.txt"));
+    let sector = headings(&read("003_a861d8c4f0e4206b.txt"));
+    for cite in arbiter::adjudicate::xwing::rules::ALL {
+        assert!(
+            xwing.contains(cite.section),
+            "X-Wing: `{}` is not a heading of seed 002",
+            cite.section
+        );
+    }
+    for cite in arbiter::adjudicate::armada::rules::ALL {
+        let seed = if cite.document.contains("Flotas de Sector") {
+            &sector
+        } else {
+            &armada
+        };
+        assert!(
+            seed.contains(cite.section),
+            "Armada: `{}` is not a heading of its seed",
+            cite.section
+        );
+    }
+}
+
+/// A scenario with `n` abilities that all apply at the start of the Engagement phase.
+fn many_abilities(n: usize, max_steps: u32) -> String {
+    let mut text = format!(
+        "game = \"xwing\"\nkind = \"xwing/queue\"\ntitle = \"{n} abilities\"\nmax_steps = {max_steps}\nevent = [\"start engagement\"]\n\n[[player]]\nid = \"a\"\n\n[[player]]\nid = \"b\"\n\n[[ship]]\nid = \"x\"\nowner = \"a\"\n\n[[ship]]\nid = \"y\"\nowner = \"b\"\n"
+    );
+    for i in 0..n {
+        let ship = if i % 2 == 0 { "x" } else { "y" };
+        text.push_str(&format!("\n[[ability]]\nid = \"a{i}\"\nship = \"{ship}\"\ncard = \"Card {i}\"\ntiming = \"start engagement\"\noptional = true\neffect = [\"gain focus\"]\nuse = [true]\n"));
+    }
+    text
+}
+
+#[test]
+fn ten_thousand_abilities_resolve_in_bounded_time_and_size() {
+    let text = many_abilities(10_000, 100_000);
+    let started = std::time::Instant::now();
+    let (_, result) = resolve_text("many.toml", &text, None);
+    let trace = result.expect("resolves");
+    assert!(
+        started.elapsed().as_secs() < 60,
+        "took {:?}",
+        started.elapsed()
+    );
+    // One entering step, then a resolve and a gain step per ability.
+    assert_eq!(trace.steps.len(), 2 + 2 * 10_000);
+    assert!(
+        trace
+            .steps
+            .iter()
+            .all(|s| s.queue.len() <= arbiter::adjudicate::QUEUE_SHOWN)
+    );
+    assert_eq!(trace.steps[1].queue_length, 10_000);
+    assert!(
+        trace.steps[1].outcome.len() < 2_000,
+        "outcomes list a bounded number of names"
+    );
+    // The same scenario under the default cap stops with a loop diagnostic instead.
+    let (_, capped) = resolve_text("many.toml", &many_abilities(10_000, 1_000), None);
+    let findings = capped.unwrap_err();
+    assert_eq!(findings[0].code.as_str(), "scenario::loop");
+}
