@@ -18,7 +18,11 @@ fn main() {
         "/// Data files compiled into the binary: (path inside data/, TOML text, the same as JSON\n/// or \"\" when the TOML does not parse).\npub static FILES: &[(&str, &str, &str)] = &[\n",
     );
     for (index, file) in files.iter().enumerate() {
-        let relative = file.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
+        let relative = file
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
         println!("cargo:rerun-if-changed={}", file.display());
         let text = std::fs::read_to_string(file).unwrap_or_default();
         // A file that does not parse is embedded without JSON; the loader then reads the
@@ -41,7 +45,9 @@ fn main() {
 }
 
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for entry in entries.flatten() {
         let path = entry.path();
         if path.is_dir() {

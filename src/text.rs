@@ -14,7 +14,8 @@ pub fn normalize(text: &str) -> String {
             }
             pending_space = false;
             out.extend(folded.to_lowercase());
-        } else if c == '\'' || c == '’' || c == '‘' || c == '"' || c == '“' || c == '”' || c == '•' {
+        } else if c == '\'' || c == '’' || c == '‘' || c == '"' || c == '“' || c == '”' || c == '•'
+        {
             // Apostrophes and unique dots vanish rather than split words: "Dodonna's" = "dodonnas".
         } else {
             pending_space = true;
@@ -67,7 +68,9 @@ pub fn edit_distance(a: &str, b: &str, limit: usize) -> Option<usize> {
         let mut row_min = current[0];
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (previous[j] + 1).min(current[j - 1] + 1).min(previous[j - 1] + cost);
+            let mut best = (previous[j] + 1)
+                .min(current[j - 1] + 1)
+                .min(previous[j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
                 best = best.min(before_previous[j - 2] + 1);
             }
@@ -122,7 +125,10 @@ mod tests {
 
     #[test]
     fn normalize_ignores_case_accents_and_punctuation() {
-        assert_eq!(normalize("Gozanti-class  Cruisers!"), "gozanti class cruisers");
+        assert_eq!(
+            normalize("Gozanti-class  Cruisers!"),
+            "gozanti class cruisers"
+        );
         assert_eq!(normalize("Activación"), "activacion");
         assert_eq!(normalize("Dodonna's Pride"), "dodonnas pride");
         assert_eq!(normalize("•Darth Vader"), "darth vader");
@@ -142,7 +148,11 @@ mod tests {
 
     #[test]
     fn closest_prefers_nearest() {
-        let names = ["Victory II-class Star Destroyer", "Victory I-class Star Destroyer", "Home One"];
+        let names = [
+            "Victory II-class Star Destroyer",
+            "Victory I-class Star Destroyer",
+            "Home One",
+        ];
         let found = closest("Victroy II-class Star Destroyer", names, 2);
         assert_eq!(found[0], "Victory II-class Star Destroyer");
         assert!(closest("zzzz", names, 2).is_empty());

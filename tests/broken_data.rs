@@ -24,10 +24,16 @@ fn check_fixture(path: &Path) -> String {
             None => f.message.contains(&shown),
         })
         .collect();
-    assert!(!findings.is_empty(), "{shown}: a broken fixture must give at least one finding");
+    assert!(
+        !findings.is_empty(),
+        "{shown}: a broken fixture must give at least one finding"
+    );
     let mut out = String::new();
     for finding in &findings {
-        assert!(finding.help.is_some(), "{shown}: every finding needs a help line");
+        assert!(
+            finding.help.is_some(),
+            "{shown}: every finding needs a help line"
+        );
         out.push_str(&render_human(&db.files, finding, HumanStyle::plain(90)));
         out.push('\n');
     }

@@ -36,14 +36,23 @@ fn the_built_in_data_passes_its_own_check() {
 
 #[test]
 fn check_json_has_the_documented_shape() {
-    let output = arbiter(&["cards", "check", "--output", "json", "tests/fixtures/broken-data/errata-unknown-card.toml"]);
+    let output = arbiter(&[
+        "cards",
+        "check",
+        "--output",
+        "json",
+        "tests/fixtures/broken-data/errata-unknown-card.toml",
+    ]);
     assert_eq!(output.status.code(), Some(1));
     let body: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
     assert!(body["files_checked"].as_u64().unwrap() > 1);
     let first = &body["diagnostics"][0];
     assert_eq!(first["code"], "cards::dangling_reference");
     assert_eq!(first["severity"], "error");
-    assert_eq!(first["file"], "tests/fixtures/broken-data/errata-unknown-card.toml");
+    assert_eq!(
+        first["file"],
+        "tests/fixtures/broken-data/errata-unknown-card.toml"
+    );
     assert_eq!(first["line"], 4);
     assert_eq!(first["span"]["length"], "\"lukeskywalkr\"".len());
     assert!(first["help"].as_str().unwrap().contains("did you mean"));
@@ -51,7 +60,13 @@ fn check_json_has_the_documented_shape() {
 
 #[test]
 fn check_github_prints_annotations() {
-    let output = arbiter(&["cards", "check", "--output", "github", "tests/fixtures/broken-data/errata-unknown-field.toml"]);
+    let output = arbiter(&[
+        "cards",
+        "check",
+        "--output",
+        "github",
+        "tests/fixtures/broken-data/errata-unknown-field.toml",
+    ]);
     assert_eq!(output.status.code(), Some(1));
     let text = stdout(&output);
     assert!(
@@ -62,9 +77,20 @@ fn check_github_prints_annotations() {
 
 #[test]
 fn check_reports_every_problem_of_a_file() {
-    let output = arbiter(&["cards", "check", "--output", "json", "tests/fixtures/broken-data/syntax-several-broken-records.toml"]);
+    let output = arbiter(&[
+        "cards",
+        "check",
+        "--output",
+        "json",
+        "tests/fixtures/broken-data/syntax-several-broken-records.toml",
+    ]);
     let body: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
-    let lines: Vec<u64> = body["diagnostics"].as_array().unwrap().iter().map(|d| d["line"].as_u64().unwrap()).collect();
+    let lines: Vec<u64> = body["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["line"].as_u64().unwrap())
+        .collect();
     assert_eq!(lines, vec![8, 16]);
 }
 
@@ -78,7 +104,12 @@ fn a_missing_path_cannot_be_checked() {
 #[test]
 fn bad_arguments_exit_2() {
     assert_eq!(arbiter(&["cards", "frobnicate"]).status.code(), Some(2));
-    assert_eq!(arbiter(&["cards", "check", "--output", "yaml"]).status.code(), Some(2));
+    assert_eq!(
+        arbiter(&["cards", "check", "--output", "yaml"])
+            .status
+            .code(),
+        Some(2)
+    );
     assert_eq!(arbiter(&["--help"]).status.code(), Some(0));
 }
 
@@ -91,13 +122,18 @@ fn huge_and_binary_files_get_diagnostics_not_panics() {
     let line = "# padding padding padding padding padding padding padding padding\n";
     std::fs::write(&huge, line.repeat(50 * 1024 * 1024 / line.len())).unwrap();
     let binary = errata.join("binary.toml");
-    let garbage: Vec<u8> = (0..4096u32).map(|i| (i.wrapping_mul(2654435761) >> 13) as u8).collect();
+    let garbage: Vec<u8> = (0..4096u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect();
     std::fs::write(&binary, garbage).unwrap();
     let output = arbiter(&["cards", "check", "--output", "json", dir.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(text.contains("cards::too_large"), "{text}");
-    assert!(text.contains("cards::encoding") || text.contains("cards::syntax"), "{text}");
+    assert!(
+        text.contains("cards::encoding") || text.contains("cards::syntax"),
+        "{text}"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -115,7 +151,12 @@ fn a_folder_of_thousands_of_files_is_checked() {
     let output = arbiter(&["cards", "check", "--output", "json", dir.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(1));
     let body: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
-    let dangling = body["diagnostics"].as_array().unwrap().iter().filter(|d| d["code"] == "cards::dangling_reference").count();
+    let dangling = body["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == "cards::dangling_reference")
+        .count();
     assert_eq!(dangling, 2000);
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -126,10 +167,21 @@ fn a_failed_import_leaves_the_previous_data() {
     let out = dir.join("armada");
     std::fs::create_dir_all(&out).unwrap();
     std::fs::write(out.join("keep.toml"), "game = \"armada\"\n").unwrap();
-    let output = arbiter(&["cards", "import", "isb", "no/such/source", "--out", out.to_str().unwrap()]);
+    let output = arbiter(&[
+        "cards",
+        "import",
+        "isb",
+        "no/such/source",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert_eq!(output.status.code(), Some(2));
     assert!(out.join("keep.toml").exists());
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no staging folder is left behind");
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "no staging folder is left behind"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -146,13 +198,32 @@ fn the_data_overlay_replaces_files_by_path() {
     let dir = scratch("overlay");
     let formats = dir.join("formats/armada");
     std::fs::create_dir_all(&formats).unwrap();
-    let standard = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("data/formats/armada/standard.toml")).unwrap();
-    std::fs::write(formats.join("standard.toml"), standard.replace("points_limit = 400", "points_limit = -1")).unwrap();
-    let output = arbiter(&["cards", "check", "--output", "json", "--data", dir.to_str().unwrap()]);
+    let standard = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("data/formats/armada/standard.toml"),
+    )
+    .unwrap();
+    std::fs::write(
+        formats.join("standard.toml"),
+        standard.replace("points_limit = 400", "points_limit = -1"),
+    )
+    .unwrap();
+    let output = arbiter(&[
+        "cards",
+        "check",
+        "--output",
+        "json",
+        "--data",
+        dir.to_str().unwrap(),
+    ]);
     assert_eq!(output.status.code(), Some(1));
     let body: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
     let diagnostics = body["diagnostics"].as_array().unwrap();
     assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
-    assert!(diagnostics[0]["file"].as_str().unwrap().ends_with("formats/armada/standard.toml"));
+    assert!(
+        diagnostics[0]["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("formats/armada/standard.toml")
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -9,18 +9,46 @@ pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
     let mut seen = Seen::default();
     for entry in db.entries() {
         let scope = format!("{} {}", entry.game.as_str(), entry.kind);
-        seen.record(db, findings, scope, entry.id, entry.file, entry.span.clone());
+        seen.record(
+            db,
+            findings,
+            scope,
+            entry.id,
+            entry.file,
+            entry.span.clone(),
+        );
     }
     for erratum in &db.errata {
-        seen.record(db, findings, "erratum".into(), &erratum.id, erratum.file, erratum.span.clone());
+        seen.record(
+            db,
+            findings,
+            "erratum".into(),
+            &erratum.id,
+            erratum.file,
+            erratum.span.clone(),
+        );
     }
     for format in &db.formats {
         let scope = format!("{} format", format.game.as_str());
-        seen.record(db, findings, scope, &format.id, format.file, format.span.clone());
+        seen.record(
+            db,
+            findings,
+            scope,
+            &format.id,
+            format.file,
+            format.span.clone(),
+        );
     }
     for entry in &db.rules {
         let scope = format!("glossary {}", db.files.name(entry.file));
-        seen.record(db, findings, scope, &entry.id, entry.file, entry.span.clone());
+        seen.record(
+            db,
+            findings,
+            scope,
+            &entry.id,
+            entry.file,
+            entry.span.clone(),
+        );
     }
 }
 
@@ -82,11 +110,11 @@ pub fn value_span(
                 let start = record.start + offset + at;
                 return start..start + quoted.len();
             }
-        } else if let Some(at) = line.find(&quoted) {
-            if trimmed.starts_with(key) || line.contains(&format!("{key} =")) {
-                let start = record.start + offset + at;
-                return start..start + quoted.len();
-            }
+        } else if let Some(at) = line.find(&quoted)
+            && (trimmed.starts_with(key) || line.contains(&format!("{key} =")))
+        {
+            let start = record.start + offset + at;
+            return start..start + quoted.len();
         }
         offset += line.len();
     }

@@ -10,7 +10,11 @@ use std::collections::HashSet;
 pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
     let cards: HashSet<(Game, &str, &str)> = db.entries().map(|e| (e.game, e.kind, e.id)).collect();
     for erratum in &db.errata {
-        if cards.contains(&(erratum.game, erratum.card_kind.as_str(), erratum.card.as_str())) {
+        if cards.contains(&(
+            erratum.game,
+            erratum.card_kind.as_str(),
+            erratum.card.as_str(),
+        )) {
             continue;
         }
         let same_id_other_kind: Vec<&str> = db
@@ -30,7 +34,11 @@ pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
                 .entries()
                 .filter(|e| e.game == erratum.game && e.kind == erratum.card_kind)
                 .map(|e| e.id);
-            did_you_mean(&erratum.card, ids, "use the id of a card in the data (`arbiter cards search`)")
+            did_you_mean(
+                &erratum.card,
+                ids,
+                "use the id of a card in the data (`arbiter cards search`)",
+            )
         };
         findings.push(
             Finding::error(
@@ -43,7 +51,16 @@ pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
                     erratum.card
                 ),
             )
-            .at(erratum.file, value_span(db, erratum.file, erratum.span.clone(), "card", &erratum.card))
+            .at(
+                erratum.file,
+                value_span(
+                    db,
+                    erratum.file,
+                    erratum.span.clone(),
+                    "card",
+                    &erratum.card,
+                ),
+            )
             .label("no such card")
             .help(help),
         );
@@ -57,11 +74,27 @@ pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
             findings.push(
                 Finding::error(
                     Code::DanglingReference,
-                    format!("format `{}` names unknown points revision `{revision}`", format.id),
+                    format!(
+                        "format `{}` names unknown points revision `{revision}`",
+                        format.id
+                    ),
                 )
-                .at(format.file, value_span(db, format.file, format.span.clone(), "points_revision", revision))
+                .at(
+                    format.file,
+                    value_span(
+                        db,
+                        format.file,
+                        format.span.clone(),
+                        "points_revision",
+                        revision,
+                    ),
+                )
                 .label("no such revision")
-                .help(did_you_mean(revision, revisions.iter().map(String::as_str), "the revisions are the `revision` ids of the X-Wing card data")),
+                .help(did_you_mean(
+                    revision,
+                    revisions.iter().map(String::as_str),
+                    "the revisions are the `revision` ids of the X-Wing card data",
+                )),
             );
         }
         for source in &format.legal_sources {
@@ -69,22 +102,47 @@ pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
                 findings.push(
                     Finding::error(
                         Code::DanglingReference,
-                        format!("format `{}` names unknown content source `{source}`", format.id),
+                        format!(
+                            "format `{}` names unknown content source `{source}`",
+                            format.id
+                        ),
                     )
-                    .at(format.file, value_span(db, format.file, format.span.clone(), "legal_sources", source))
+                    .at(
+                        format.file,
+                        value_span(
+                            db,
+                            format.file,
+                            format.span.clone(),
+                            "legal_sources",
+                            source,
+                        ),
+                    )
                     .label("no such source")
-                    .help(format!("known sources: {}", armada::SOURCE_NAMES.join(", "))),
+                    .help(format!(
+                        "known sources: {}",
+                        armada::SOURCE_NAMES.join(", ")
+                    )),
                 );
             }
         }
     }
 }
 
-pub fn did_you_mean<'a>(query: &str, candidates: impl IntoIterator<Item = &'a str>, otherwise: &str) -> String {
+pub fn did_you_mean<'a>(
+    query: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+    otherwise: &str,
+) -> String {
     let near = closest(query, candidates, 3);
     if near.is_empty() {
         otherwise.to_string()
     } else {
-        format!("did you mean {}?", near.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(" or "))
+        format!(
+            "did you mean {}?",
+            near.iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        )
     }
 }

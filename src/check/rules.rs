@@ -29,20 +29,49 @@ pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
         }
         if !empty.is_empty() {
             findings.push(
-                Finding::error(Code::MissingField, format!("glossary entry `{}` leaves {} empty", entry.id, empty.join(", ")))
-                    .at(entry.file, id_span(db, entry.file, entry.span.clone(), &entry.id))
-                    .label("incomplete entry")
-                    .help("every entry needs a title and summary in Spanish and English and a citation"),
+                Finding::error(
+                    Code::MissingField,
+                    format!(
+                        "glossary entry `{}` leaves {} empty",
+                        entry.id,
+                        empty.join(", ")
+                    ),
+                )
+                .at(
+                    entry.file,
+                    id_span(db, entry.file, entry.span.clone(), &entry.id),
+                )
+                .label("incomplete entry")
+                .help(
+                    "every entry needs a title and summary in Spanish and English and a citation",
+                ),
             );
         }
         for target in &entry.see_also {
             if !ids.contains(&(entry.file, target.as_str())) {
-                let candidates = db.rules.iter().filter(|e| e.file == entry.file).map(|e| e.id.as_str());
+                let candidates = db
+                    .rules
+                    .iter()
+                    .filter(|e| e.file == entry.file)
+                    .map(|e| e.id.as_str());
                 findings.push(
-                    Finding::error(Code::DanglingReference, format!("glossary entry `{}` refers to unknown entry `{target}`", entry.id))
-                        .at(entry.file, value_span(db, entry.file, entry.span.clone(), "see_also", target))
-                        .label("no entry with this id")
-                        .help(did_you_mean(target, candidates, "see_also takes ids of entries in the same file")),
+                    Finding::error(
+                        Code::DanglingReference,
+                        format!(
+                            "glossary entry `{}` refers to unknown entry `{target}`",
+                            entry.id
+                        ),
+                    )
+                    .at(
+                        entry.file,
+                        value_span(db, entry.file, entry.span.clone(), "see_also", target),
+                    )
+                    .label("no entry with this id")
+                    .help(did_you_mean(
+                        target,
+                        candidates,
+                        "see_also takes ids of entries in the same file",
+                    )),
                 );
             }
         }

@@ -12,8 +12,15 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
         embedded: !args.standalone,
         overlays,
     });
-    let findings = if unreadable.is_empty() { crate::check::run(&db) } else { unreadable.clone() };
-    let errors = findings.iter().filter(|f| f.severity == Severity::Error).count();
+    let findings = if unreadable.is_empty() {
+        crate::check::run(&db)
+    } else {
+        unreadable.clone()
+    };
+    let errors = findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .count();
     let warnings = findings.len() - errors;
     match args.output {
         OutputFormat::Human => {
@@ -21,7 +28,8 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
             let rendered = render_findings(&db.files, &findings, OutputFormat::Human, style);
             eprint!("{rendered}");
             let files = db.loaded.len();
-            let records = db.entries().count() + db.errata.len() + db.formats.len() + db.rules.len();
+            let records =
+                db.entries().count() + db.errata.len() + db.formats.len() + db.rules.len();
             eprintln!(
                 "checked {files} file{} ({records} records): {errors} error{}, {warnings} warning{}",
                 plural(files),
@@ -43,7 +51,12 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
             print_stdout(&serde_json::to_string_pretty(&body).unwrap_or_default());
         }
         OutputFormat::Github => {
-            print_stdout(&render_findings(&db.files, &findings, OutputFormat::Github, HumanStyle::plain(100)));
+            print_stdout(&render_findings(
+                &db.files,
+                &findings,
+                OutputFormat::Github,
+                HumanStyle::plain(100),
+            ));
         }
     }
     if !unreadable.is_empty() {

@@ -5,7 +5,10 @@ use crate::report::{Code, Finding, HumanStyle, SourceFiles, render_human};
 pub fn run(command: ImportCommand) -> Outcome {
     let (imported, out) = match &command {
         ImportCommand::Isb(args) => (isb::import(&args.source), &args.out),
-        ImportCommand::XwingData2(args) => (xwing_data2::import(&args.source, args.points.as_deref()), &args.out),
+        ImportCommand::XwingData2(args) => (
+            xwing_data2::import(&args.source, args.points.as_deref()),
+            &args.out,
+        ),
     };
     let result = imported.and_then(|files| {
         write_atomically(out, &files)?;
@@ -17,9 +20,13 @@ pub fn run(command: ImportCommand) -> Outcome {
             Outcome::Clean
         }
         Err(message) => {
-            let finding = Finding::error(Code::Io, format!("import failed: {message}"))
-                .help(format!("nothing was written; {} is unchanged", out.display()));
-            eprint!("{}", render_human(&SourceFiles::default(), &finding, HumanStyle::for_stderr()));
+            let finding = Finding::error(Code::Io, format!("import failed: {message}")).help(
+                format!("nothing was written; {} is unchanged", out.display()),
+            );
+            eprint!(
+                "{}",
+                render_human(&SourceFiles::default(), &finding, HumanStyle::for_stderr())
+            );
             Outcome::Failed
         }
     }

@@ -39,7 +39,9 @@ pub fn show(data: &[PathBuf], args: ShowArgs) -> Outcome {
         }
         ReportFormat::Json => {
             let cards: Vec<_> = shown.iter().map(|h| card_json(&db, &h.entry)).collect();
-            print_stdout(&serde_json::to_string_pretty(&json!({ "cards": cards })).unwrap_or_default());
+            print_stdout(
+                &serde_json::to_string_pretty(&json!({ "cards": cards })).unwrap_or_default(),
+            );
         }
     }
     Outcome::Clean
@@ -65,7 +67,11 @@ pub fn search(data: &[PathBuf], args: SearchArgs) -> Outcome {
             let mut out = table.to_string();
             out.push('\n');
             if hits.len() > listed.len() {
-                out.push_str(&format!("{} of {} matches shown; use --limit to see more\n", listed.len(), hits.len()));
+                out.push_str(&format!(
+                    "{} of {} matches shown; use --limit to see more\n",
+                    listed.len(),
+                    hits.len()
+                ));
             }
             print_stdout(&out);
         }
@@ -82,7 +88,10 @@ pub fn search(data: &[PathBuf], args: SearchArgs) -> Outcome {
 }
 
 fn card_table(db: &CardDb, entry: &CardEntry<'_>) -> String {
-    let mut table = new_table(vec![entry.name.to_string(), format!("{} {}", entry.game.title(), entry.kind)]);
+    let mut table = new_table(vec![
+        entry.name.to_string(),
+        format!("{} {}", entry.game.title(), entry.kind),
+    ]);
     table.add_row(vec!["id".to_string(), entry.id.to_string()]);
     for (label, value) in db.facts(entry) {
         table.add_row(vec![label, value]);
@@ -99,8 +108,14 @@ fn card_table(db: &CardDb, entry: &CardEntry<'_>) -> String {
             }
             let mut change = erratum.summary.clone();
             for field in &erratum.change {
-                let old = field.old.as_ref().map_or("?".to_string(), |v| v.to_string());
-                let new = field.new.as_ref().map_or("?".to_string(), |v| v.to_string());
+                let old = field
+                    .old
+                    .as_ref()
+                    .map_or("?".to_string(), |v| v.to_string());
+                let new = field
+                    .new
+                    .as_ref()
+                    .map_or("?".to_string(), |v| v.to_string());
                 change.push_str(&format!("\n{}: {old} → {new}", field.field));
             }
             table.add_row(vec![source, change]);
@@ -131,7 +146,11 @@ fn not_found(query: &str, suggestions: &[String], output: ReportFormat) -> Outco
     } else {
         format!(
             "did you mean {}?",
-            suggestions.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(" or ")
+            suggestions
+                .iter()
+                .map(|s| format!("`{s}`"))
+                .collect::<Vec<_>>()
+                .join(" or ")
         )
     };
     let mut files = SourceFiles::default();
@@ -141,7 +160,10 @@ fn not_found(query: &str, suggestions: &[String], output: ReportFormat) -> Outco
         .label("unknown name")
         .help(help);
     match output {
-        ReportFormat::Human => eprint!("{}", render_human(&files, &finding, HumanStyle::for_stderr())),
+        ReportFormat::Human => eprint!(
+            "{}",
+            render_human(&files, &finding, HumanStyle::for_stderr())
+        ),
         ReportFormat::Json => {
             let body = json!({
                 "cards": [],

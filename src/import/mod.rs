@@ -58,17 +58,23 @@ pub fn write_atomically(out: &Path, files: &ImportedFiles) -> Result<(), String>
         for (relative, text) in files {
             let path = staging.join(relative);
             if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
             }
-            std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            std::fs::write(&path, text)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
         let backup = parent.join(format!(".{name}.previous-{}", std::process::id()));
         if out.exists() {
-            std::fs::rename(out, &backup).map_err(|e| format!("cannot move {} aside: {e}", out.display()))?;
+            std::fs::rename(out, &backup)
+                .map_err(|e| format!("cannot move {} aside: {e}", out.display()))?;
         }
         if let Err(e) = std::fs::rename(&staging, out) {
             let _ = std::fs::rename(&backup, out);
-            return Err(format!("cannot move the import into {}: {e}", out.display()));
+            return Err(format!(
+                "cannot move the import into {}: {e}",
+                out.display()
+            ));
         }
         let _ = std::fs::remove_dir_all(&backup);
         Ok(())
@@ -90,7 +96,7 @@ mod tests {
         std::fs::create_dir_all(&out).unwrap();
         std::fs::write(out.join("old.toml"), "kept").unwrap();
         // A file path that cannot be created: a path component is an existing file.
-        let bad = vec![("old.toml/child.toml".to_string(), String::new())];
+        let bad = [("old.toml/child.toml".to_string(), String::new())];
         std::fs::create_dir_all(root.join(".cards.import-x")).ok();
         let err = write_atomically(&out, &vec![("a.toml".into(), "x".into()), bad[0].clone()]);
         assert!(err.is_ok() || std::fs::read_to_string(out.join("old.toml")).unwrap() == "kept");

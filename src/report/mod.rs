@@ -7,9 +7,9 @@ mod render;
 mod table;
 
 pub use code::Code;
-pub use table::new_table;
 pub use files::{FileId, SourceFiles};
 pub use render::{HumanStyle, JsonFinding, OutputFormat, render_findings, render_human};
+pub use table::new_table;
 
 use serde::Serialize;
 use std::ops::Range;

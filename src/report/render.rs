@@ -71,7 +71,10 @@ pub fn render_findings(
             .collect::<Vec<_>>()
             .join("\n"),
         OutputFormat::Json => {
-            let list: Vec<JsonFinding> = findings.iter().map(|f| JsonFinding::new(files, f)).collect();
+            let list: Vec<JsonFinding> = findings
+                .iter()
+                .map(|f| JsonFinding::new(files, f))
+                .collect();
             serde_json::to_string_pretty(&list).unwrap_or_default()
         }
         OutputFormat::Github => findings.iter().map(|f| github_line(files, f)).collect(),
@@ -146,12 +149,18 @@ fn github_line(files: &SourceFiles, finding: &Finding) -> String {
         message.push_str("\nhelp: ");
         message.push_str(help);
     }
-    format!("::{command} {}::{}\n", properties.join(","), escape_data(&message))
+    format!(
+        "::{command} {}::{}\n",
+        properties.join(","),
+        escape_data(&message)
+    )
 }
 
 // GitHub's workflow-command escaping: data escapes %, CR, LF; properties also : and ,.
 fn escape_data(text: &str) -> String {
-    text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
 }
 
 fn escape_property(text: &str) -> String {
