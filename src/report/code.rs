@@ -29,6 +29,28 @@ pub enum Code {
     ImpossibleValue,
     /// A name or id that matches no card.
     NotFound,
+    /// An Armada fleet-list line that is no line of the detected builder's format.
+    ArmadaParse,
+    /// An Armada fleet-list file with nothing in it.
+    ArmadaParseEmpty,
+    /// A fleet-list input that is binary data, not text.
+    ArmadaParseBinary,
+    /// A fleet-list input that is not valid UTF-8.
+    ArmadaParseEncoding,
+    /// A fleet-list input far larger than any fleet list.
+    ArmadaParseTooLarge,
+    /// A fleet-list line far longer than any fleet-list line.
+    ArmadaParseLineTooLong,
+    /// Text that is no fleet list of any Armada builder this tool reads.
+    ArmadaParseUnknownFormat,
+    /// A card line whose cost in parentheses is missing or unreadable.
+    ArmadaParsePoints,
+    /// An upgrade or subtotal line with no ship above it.
+    ArmadaParseOrphan,
+    /// A header line (name, faction, commander…) given a second time.
+    ArmadaParseDuplicate,
+    /// So many lines were not understood that the rest are summarised.
+    ArmadaParseTooManyErrors,
 }
 
 impl Code {
@@ -45,6 +67,17 @@ impl Code {
         Code::DanglingReference,
         Code::ImpossibleValue,
         Code::NotFound,
+        Code::ArmadaParse,
+        Code::ArmadaParseEmpty,
+        Code::ArmadaParseBinary,
+        Code::ArmadaParseEncoding,
+        Code::ArmadaParseTooLarge,
+        Code::ArmadaParseLineTooLong,
+        Code::ArmadaParseUnknownFormat,
+        Code::ArmadaParsePoints,
+        Code::ArmadaParseOrphan,
+        Code::ArmadaParseDuplicate,
+        Code::ArmadaParseTooManyErrors,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -61,6 +94,17 @@ impl Code {
             Code::DanglingReference => "cards::dangling_reference",
             Code::ImpossibleValue => "cards::impossible_value",
             Code::NotFound => "cards::not_found",
+            Code::ArmadaParse => "armada::parse",
+            Code::ArmadaParseEmpty => "armada::parse::empty",
+            Code::ArmadaParseBinary => "armada::parse::binary",
+            Code::ArmadaParseEncoding => "armada::parse::encoding",
+            Code::ArmadaParseTooLarge => "armada::parse::too_large",
+            Code::ArmadaParseLineTooLong => "armada::parse::line_too_long",
+            Code::ArmadaParseUnknownFormat => "armada::parse::unknown_format",
+            Code::ArmadaParsePoints => "armada::parse::points",
+            Code::ArmadaParseOrphan => "armada::parse::orphan",
+            Code::ArmadaParseDuplicate => "armada::parse::duplicate",
+            Code::ArmadaParseTooManyErrors => "armada::parse::too_many_errors",
         }
     }
 }
@@ -87,6 +131,16 @@ mod tests {
         for code in Code::ALL {
             assert!(code.as_str().contains("::"), "{code} has no namespace");
             assert!(seen.insert(code.as_str()), "{code} is listed twice");
+        }
+    }
+
+    #[test]
+    fn armada_reading_codes_say_parse() {
+        for code in Code::ALL {
+            let name = format!("{code:?}");
+            if name.starts_with("ArmadaParse") {
+                assert!(code.as_str().starts_with("armada::parse"), "{code}");
+            }
         }
     }
 }

@@ -1,0 +1,3 @@
+//! Readers for fleet lists as players export them from list builders.
+
+pub mod armada;
