@@ -9,7 +9,7 @@ use nom::branch::alt;
 use nom::bytes::complete::{tag, tag_no_case, take_while, take_while1};
 use nom::character::complete::{char, digit1, one_of};
 use nom::combinator::{all_consuming, eof, map_res, opt, rest, value, verify};
-use nom::error::{ContextError, ErrorKind, FromExternalError, ParseError};
+use nom::error::{ContextError, ErrorKind, FromExternalError, ParseError, context};
 use nom::{IResult, Parser};
 
 /// The error of our parsers: where it failed and what was expected there.
@@ -137,14 +137,16 @@ pub fn cost(input: Span<'_>) -> PResult<'_, Cost> {
         .map(|(_, _, upgrades, _, _, _, total)| Tail::Sum(upgrades, total));
     let each = (one_of("xX×"), ws, number).map(|(_, _, each)| Tail::Each(each));
     let plain = opt(points_word).map(|_| Tail::Plain);
+    let close = context("`)` after the points", char(')'));
+    let end = context("the end of the line after the points", eof);
     let (input, (tail, _, _, _, marked, _, _)) = (
         alt((sum, each, plain)),
         ws,
-        char(')'),
+        close,
         ws,
         opt(char('!')),
         ws,
-        eof,
+        end,
     )
         .parse(input)?;
     let (points, kind) = match tail {
@@ -180,6 +182,17 @@ pub fn has_broken_cost(line: Span<'_>) -> bool {
             tail.trim_start().starts_with(|c: char| c.is_ascii_digit())
         }
         None => false,
+    }
+}
+
+/// Why the last parentheses of `line` are no cost: where the cost parser stopped and what
+/// it expected there. `None` when the line has no parentheses or its cost is fine.
+pub fn cost_error(line: Span<'_>) -> Option<Expected<'_>> {
+    let open = line.fragment().rfind('(')?;
+    match cost(line.split_at(open).1) {
+        Ok(_) => None,
+        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Some(e),
+        Err(nom::Err::Incomplete(_)) => None,
     }
 }
 

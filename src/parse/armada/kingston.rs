@@ -42,11 +42,37 @@ pub const HELP: &str = "lines of this format are `Name:`, `Faction:`, `Commander
 
 pub fn read(rec: &mut Recorder, lines: &[Line<'_>]) {
     let mut section = Section::Ships;
-    for line in lines {
+    for (i, line) in lines.iter().enumerate() {
+        if second_list_starts(rec, lines, i) {
+            return;
+        }
         if !read_line(rec, line, &mut section) {
             unknown_line(rec, line);
         }
     }
+}
+
+/// A second `Name:` line after a list's cards: two lists were pasted into one file. One
+/// diagnostic, and the rest (the other list) is not mixed into this one.
+pub fn second_list_starts(rec: &mut Recorder, lines: &[Line<'_>], i: usize) -> bool {
+    let line = &lines[i];
+    let is_name = |l: &Line<'_>| grammar::any_header(l.trimmed(), &["Name"]).is_some();
+    if !is_name(line) || !lines[..i].iter().any(is_name) {
+        return false;
+    }
+    rec.problem(
+        Code::ArmadaParseDuplicate,
+        line.trimmed().range(),
+        format!(
+            "line {} starts a second fleet list; lines {} to {} are not read",
+            line.number,
+            line.number,
+            lines.last().map_or(line.number, |l| l.number)
+        ),
+        "second list",
+        "give each fleet list its own file",
+    );
+    true
 }
 
 /// Read one line of the Kingston layout; `false` when it is none of its lines.

@@ -29,6 +29,7 @@ use crate::report::{Code, FileId, Finding};
 use lines::Line;
 use recorder::{Recorder, shorten};
 use serde::Serialize;
+use std::borrow::Cow;
 
 /// Inputs larger than this are not read: real lists are a few kilobytes.
 pub const MAX_INPUT_BYTES: usize = 1 << 20;
@@ -87,12 +88,13 @@ impl SourceFormat {
     }
 }
 
-/// Read one input given as bytes. Returns the text to keep for rendering diagnostics (the
-/// input itself when it is UTF-8, otherwise a lossy or shortened copy in which the
-/// diagnostics' spans are valid) and what the list says.
+/// Read one input given as bytes. Returns the text to keep for rendering diagnostics and
+/// what the list says. The kept text is the input itself when it is clean UTF-8; otherwise
+/// a lossy, shortened or sanitised copy (control characters shown as `?`, so quoting a line
+/// cannot send escape sequences to a terminal) in which the diagnostics' spans are valid.
 pub fn parse_bytes(file: FileId, bytes: &[u8]) -> (String, ParsedFleet) {
     if bytes.len() > MAX_INPUT_BYTES {
-        let shown = lossy_prefix(bytes, 4096);
+        let shown = sanitize(&lossy_prefix(bytes, 4096)).into_owned();
         let first_line = shown.find(['\n', '\r']).unwrap_or(shown.len());
         let finding = Finding::error(
             Code::ArmadaParseTooLarge,
@@ -108,25 +110,30 @@ pub fn parse_bytes(file: FileId, bytes: &[u8]) -> (String, ParsedFleet) {
         return (shown, failed(finding));
     }
     if let Some(at) = binary_at(bytes) {
-        let text = String::from_utf8_lossy(bytes).into_owned();
+        // Keep the text up to a little after the first control byte, made printable.
+        let kept = sanitize(&lossy_prefix(bytes, at + 64)).into_owned();
         let offset = String::from_utf8_lossy(&bytes[..at]).len();
-        let width = text[offset..].chars().next().map_or(0, char::len_utf8);
+        let width = kept[offset..].chars().next().map_or(0, char::len_utf8);
         let finding = Finding::error(
             Code::ArmadaParseBinary,
-            "this input is binary data, not a fleet list",
+            format!(
+                "this input is binary data, not a fleet list (byte 0x{:02x} at offset {at})",
+                bytes[at]
+            ),
         )
         .at(file, offset..offset + width)
         .label("control byte")
         .help("export the fleet from the builder as text and give that file");
-        return (text, failed(finding));
+        return (kept, failed(finding));
     }
     match std::str::from_utf8(bytes) {
         Ok(text) => {
-            let fleet = parse(file, text);
-            (text.to_string(), fleet)
+            let text = sanitize(text).into_owned();
+            let fleet = parse(file, &text);
+            (text, fleet)
         }
         Err(error) => {
-            let text = String::from_utf8_lossy(bytes).into_owned();
+            let text = sanitize(&String::from_utf8_lossy(bytes)).into_owned();
             let at = error.valid_up_to();
             let width = text[at..].chars().next().map_or(0, char::len_utf8);
             let finding = Finding::error(
@@ -141,6 +148,28 @@ pub fn parse_bytes(file: FileId, bytes: &[u8]) -> (String, ParsedFleet) {
             (text, fleet)
         }
     }
+}
+
+/// `text` with control characters (but tab and line endings) replaced by `?`, byte for
+/// byte, so offsets stay valid.
+fn sanitize(text: &str) -> Cow<'_, str> {
+    let is_control =
+        |c: char| (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) || c == '\u{7f}';
+    // Fast byte check first: C0 controls, DEL, and 0xC2 (which starts the C1 controls).
+    let suspect =
+        |b: u8| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7f || b == 0xc2;
+    if !text.bytes().any(suspect) || !text.chars().any(is_control) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if is_control(c) {
+            out.extend(std::iter::repeat_n('?', c.len_utf8()));
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// Read one list from text: detect the builder, then read every line.
@@ -292,6 +321,16 @@ mod tests {
         let (text, fleet) = parse_bytes(FileId(0), bytes.as_bytes());
         assert_eq!(codes(&fleet), ["armada::parse::too_large"]);
         assert!(text.len() <= 4096);
+    }
+
+    #[test]
+    fn control_characters_are_kept_out_of_the_text() {
+        let (text, fleet) = parse_bytes(
+            FileId(0),
+            b"Name: \x1b[31mRed\nFaction: Rebel\nCommander:\n",
+        );
+        assert_eq!(text, "Name: ?[31mRed\nFaction: Rebel\nCommander:\n");
+        assert_eq!(fleet.name.unwrap().text, "?[31mRed");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! located diagnostics, so the format readers only decide what each line is.
 
 use super::SourceFormat;
-use super::grammar::{Cost, CostKind, card_name, text};
+use super::grammar::{self, Cost, CostKind, card_name, text};
 use super::lines::Line;
 use super::model::{
     Commander, Number, Objective, ObjectiveCategory, ParsedFleet, Ship, Squadron, Upgrade,
@@ -104,7 +104,7 @@ impl Recorder {
             Code::ArmadaParse,
             line.trimmed().range(),
             format!(
-                "line {} is not part of a {} list: `{shown}`",
+                "line {} is not a line {} writes: `{shown}`",
                 line.number,
                 self.format_name()
             ),
@@ -113,20 +113,41 @@ impl Recorder {
         );
     }
 
-    /// A card line whose cost is missing or unreadable.
+    /// A card line whose cost is missing or unreadable. When the line ends in parentheses
+    /// that start like a cost, the label points where reading them stopped.
     pub fn bad_points(&mut self, line: &Line<'_>, example: &str) {
-        let shown = shorten(line.trimmed().fragment());
-        self.problem(
-            Code::ArmadaParsePoints,
-            line.trimmed().range(),
-            format!("line {} has no readable points: `{shown}`", line.number),
-            "expected a name followed by its points in parentheses",
-            format!("write the card as the builder exports it, e.g. `{example}`"),
-        );
+        let t = line.trimmed();
+        let shown = shorten(t.fragment());
+        let help = format!("write the card as the builder exports it, e.g. `{example}`");
+        match grammar::cost_error(t).filter(|_| grammar::has_broken_cost(t)) {
+            Some(error) => {
+                let at = error.at.offset();
+                let end = t.range().end.max(at);
+                self.problem(
+                    Code::ArmadaParsePoints,
+                    at..end,
+                    format!(
+                        "line {}: the points in parentheses cannot be read: `{shown}`",
+                        line.number
+                    ),
+                    format!("expected {}", error.what),
+                    help,
+                );
+            }
+            None => self.problem(
+                Code::ArmadaParsePoints,
+                t.range(),
+                format!("line {} has no points: `{shown}`", line.number),
+                "expected a name followed by its points in parentheses",
+                help,
+            ),
+        }
     }
 
     fn format_name(&self) -> &'static str {
-        self.fleet.source_format.map_or("fleet", |f| f.title())
+        self.fleet
+            .source_format
+            .map_or("the builder", |f| f.title())
     }
 
     pub fn set_text(&mut self, field: Field, value: Span<'_>, line: &Line<'_>) {
@@ -301,19 +322,27 @@ impl Recorder {
 
     /// `= N Points` after a ship's upgrades.
     pub fn ship_total(&mut self, total: Number, line: &Line<'_>) {
-        match self.fleet.ships.last_mut() {
-            Some(ship) if ship.stated_total.is_none() => ship.stated_total = Some(total),
-            _ => self.problem(
-                Code::ArmadaParseOrphan,
-                line.trimmed().range(),
-                format!(
-                    "line {} is a ship total, but there is no ship above it to total",
-                    line.number
-                ),
-                "total without a ship",
-                "each `= N` total line follows one ship and its upgrades",
+        let message = match self.fleet.ships.last_mut() {
+            Some(ship) if ship.stated_total.is_none() => {
+                ship.stated_total = Some(total);
+                return;
+            }
+            Some(ship) => format!(
+                "line {} is a ship total, but `{}` above already has its total",
+                line.number, ship.name.text
             ),
-        }
+            None => format!(
+                "line {} is a ship total, but there is no ship above it",
+                line.number
+            ),
+        };
+        self.problem(
+            Code::ArmadaParseOrphan,
+            line.trimmed().range(),
+            message,
+            "total without a ship",
+            "each `= N` total line follows one ship and its upgrades",
+        );
     }
 
     pub fn add_squadron(

@@ -36,7 +36,10 @@ use nom::Parser;
 
 pub fn read(rec: &mut Recorder, lines: &[Line<'_>]) {
     let mut section = Section::Ships;
-    for line in lines {
+    for (i, line) in lines.iter().enumerate() {
+        if kingston::second_list_starts(rec, lines, i) {
+            return;
+        }
         if let Ok((_, mode)) = header("Gamemode").parse(line.trimmed()) {
             rec.set_text(Field::Gamemode, mode, line);
             continue;
