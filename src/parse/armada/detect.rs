@@ -12,6 +12,10 @@ use super::span::Span;
 /// Only the head of an input is looked at: every builder's signature lines come within its
 /// first block (header and first ship).
 const LINES_LOOKED_AT: usize = 16;
+/// Once this many lines are seen and one builder scores this much, the rest is not needed
+/// (the Kingston / Star Forge header alone scores 12 in 6 lines).
+const CLEAR_AFTER_LINES: usize = 8;
+const CLEAR_SCORE: u32 = 10;
 /// Below this score an input is no list of any builder.
 const MIN_SCORE: u32 = 3;
 
@@ -35,6 +39,21 @@ struct Scores {
     designer: u32,
 }
 
+impl Scores {
+    fn best(&self) -> u32 {
+        [
+            self.kingston_layout,
+            self.warlords,
+            self.flagship,
+            self.app,
+            self.designer,
+        ]
+        .into_iter()
+        .max()
+        .unwrap_or(0)
+    }
+}
+
 /// The builder that wrote `text`, or `None` when it is no Armada list we know.
 pub fn detect(text: &str) -> Option<SourceFormat> {
     let mut s = Scores::default();
@@ -42,9 +61,12 @@ pub fn detect(text: &str) -> Option<SourceFormat> {
     let head = lines(text)
         .filter(|l| !l.is_blank() && l.raw.len() <= MAX_LINE_BYTES)
         .take(LINES_LOOKED_AT);
-    for line in head {
+    for (seen, line) in head.enumerate() {
         score_line(&mut s, line.raw, first);
         first = false;
+        if seen + 1 >= CLEAR_AFTER_LINES && s.best() >= CLEAR_SCORE {
+            break;
+        }
     }
     if s.kingston_layout > 0 && !s.commander_line {
         // Kingston always writes `Commander:`, even empty; Star Forge leaves it out.

@@ -210,6 +210,13 @@ pub fn count_space(input: Span<'_>) -> PResult<'_, Number> {
 
 /// `Key: value`: the key (letters and spaces, trimmed) and the trimmed rest of the line.
 pub fn key_value(input: Span<'_>) -> PResult<'_, (Span<'_>, Span<'_>)> {
+    // Most lines have no colon at all; say so without running the parser.
+    if !input.fragment().as_bytes().contains(&b':') {
+        return Err(nom::Err::Error(Expected {
+            at: input,
+            what: "`Key: value`",
+        }));
+    }
     let key_char = |c: char| c.is_ascii_alphabetic() || c == ' ' || c == '\t';
     let (input, (_, key, _, value)) = (ws, take_while1(key_char), char(':'), rest).parse(input)?;
     Ok((input, (key.trim(), value.trim())))

@@ -13,16 +13,17 @@ pub struct Line<'a> {
     pub number: usize,
     /// The line without its ending; not trimmed.
     pub raw: Span<'a>,
+    trimmed: Span<'a>,
 }
 
 impl<'a> Line<'a> {
     /// The line without surrounding whitespace.
     pub fn trimmed(&self) -> Span<'a> {
-        self.raw.trim()
+        self.trimmed
     }
 
     pub fn is_blank(&self) -> bool {
-        self.raw.fragment().trim().is_empty()
+        self.trimmed.is_empty()
     }
 }
 
@@ -59,9 +60,11 @@ impl<'a> Iterator for Lines<'a> {
             None => end,
         };
         self.number += 1;
+        let raw = self.whole.slice(start, end);
         Some(Line {
             number: self.number,
-            raw: self.whole.slice(start, end),
+            raw,
+            trimmed: raw.trim(),
         })
     }
 }
