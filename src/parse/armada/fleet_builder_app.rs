@@ -43,7 +43,7 @@ pub fn read(rec: &mut Recorder, lines: &[Line<'_>]) {
         let handled = match index {
             1 => read_title(rec, line, t),
             2 if read_faction_author(rec, line, t) => true,
-            _ => read_line(rec, line, t),
+            _ => read_line(rec, line, t) || rec.continue_objective(line),
         };
         if !handled {
             if grammar::has_broken_cost(t) {

@@ -28,6 +28,8 @@ use super::recorder::{Field, Recorder};
 use super::span::Span;
 use crate::report::Code;
 
+const BULLETS: &str = "•·*-";
+
 /// Where in the list the reader is: bullets are upgrades before `Squadrons:`, squadrons after.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Section {
@@ -94,7 +96,9 @@ pub fn read_line(rec: &mut Recorder, line: &Line<'_>, section: &mut Section) -> 
         }
         return true;
     }
-    if let Some(item) = bullet(t, "•·") {
+    // `•` is what the builders write; `-`, `*` and `·` are what people retype (no card
+    // name starts with them).
+    if let Some(item) = bullet(t, BULLETS) {
         match section {
             Section::Ships => match split_cost(item) {
                 Some((name, cost)) => rec.add_upgrade(name, &cost, line),
@@ -105,7 +109,11 @@ pub fn read_line(rec: &mut Recorder, line: &Line<'_>, section: &mut Section) -> 
         return true;
     }
     if let Some((name, cost)) = split_cost(t) {
-        rec.add_ship(name, Some(&cost), false, line);
+        match section {
+            Section::Ships => rec.add_ship(name, Some(&cost), false, line),
+            // A squadron whose bullet was lost.
+            Section::Squadrons => read_squadron(rec, line, t),
+        }
         return true;
     }
     rec.continue_objective(line)
@@ -224,5 +232,16 @@ mod tests {
         assert_eq!(codes, ["armada::parse::points"]);
         assert_eq!(fleet.ships[0].upgrades.len(), 1);
         assert_eq!(fleet.points.total.as_ref().unwrap().value, 52);
+    }
+
+    #[test]
+    fn retyped_bullets_and_lost_bullets() {
+        let text = "Name: x\nFaction: Rebel\nCommander:\nCR90 Corvette A (44)\n- Engine Techs (8)\n\
+                    * Ordnance Experts (4)\nSquadrons:\n2 x X-wing Squadron (26)\n";
+        let fleet = read(text);
+        assert!(fleet.is_clean(), "{:?}", fleet.findings);
+        assert_eq!(fleet.ships.len(), 1);
+        assert_eq!(fleet.ships[0].upgrades.len(), 2);
+        assert_eq!(fleet.squadrons[0].count, 2);
     }
 }
