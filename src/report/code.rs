@@ -51,6 +51,9 @@ pub enum Code {
     ArmadaParseDuplicate,
     /// So many lines were not understood that the rest are summarised.
     ArmadaParseTooManyErrors,
+    /// A line where the builder wrote its own error instead of a card
+    /// (`• match not found for 388`).
+    ArmadaParseBuilderMessage,
 }
 
 impl Code {
@@ -78,6 +81,7 @@ impl Code {
         Code::ArmadaParseOrphan,
         Code::ArmadaParseDuplicate,
         Code::ArmadaParseTooManyErrors,
+        Code::ArmadaParseBuilderMessage,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -105,6 +109,7 @@ impl Code {
             Code::ArmadaParseOrphan => "armada::parse::orphan",
             Code::ArmadaParseDuplicate => "armada::parse::duplicate",
             Code::ArmadaParseTooManyErrors => "armada::parse::too_many_errors",
+            Code::ArmadaParseBuilderMessage => "armada::parse::builder_message",
         }
     }
 }

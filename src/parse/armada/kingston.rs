@@ -226,7 +226,7 @@ mod tests {
 
     #[test]
     fn one_bad_line_is_one_diagnostic() {
-        let text = "Name: x\nFaction: Rebel\nCommander:\nCR90 Corvette A (44)\n• match not found for 388\n• Engine Techs (8)\nTotal Points: 52";
+        let text = "Name: x\nFaction: Rebel\nCommander:\nCR90 Corvette A (44)\n• Jaina's Light\n• Engine Techs (8)\nTotal Points: 52";
         let fleet = read(text);
         let codes: Vec<_> = fleet.findings.iter().map(|f| f.code.as_str()).collect();
         assert_eq!(codes, ["armada::parse::points"]);

@@ -117,6 +117,19 @@ impl Recorder {
     /// that start like a cost, the label points where reading them stopped.
     pub fn bad_points(&mut self, line: &Line<'_>, example: &str) {
         let t = line.trimmed();
+        if let Some(what) = builder_message(t.fragment()) {
+            self.problem(
+                Code::ArmadaParseBuilderMessage,
+                t.range(),
+                format!(
+                    "line {}: the builder could not find a card for `{what}` when it exported the list",
+                    line.number
+                ),
+                "the builder's own error, not a card",
+                "open the list in the builder, pick the missing card again and export anew",
+            );
+            return;
+        }
         let shown = shorten(t.fragment());
         let help = format!("write the card as the builder exports it, e.g. `{example}`");
         match grammar::cost_error(t).filter(|_| grammar::has_broken_cost(t)) {
@@ -372,6 +385,12 @@ impl Recorder {
             marked: cost.marked,
         });
     }
+}
+
+/// What a builder's `match not found for X` error line names, if the line is one.
+fn builder_message(line: &str) -> Option<&str> {
+    let at = line.find("match not found for ")?;
+    Some(line[at + "match not found for ".len()..].trim())
 }
 
 /// At most 60 characters of a line, for messages.
