@@ -360,3 +360,92 @@ fn detection_of_each_builder() {
         }
     }
 }
+
+/// Random inputs made of the bytes the grammar cares about (and some it must survive):
+/// never a panic, every span on a character boundary of the kept text.
+#[test]
+fn random_inputs_never_panic() {
+    const PIECES: &[&[u8]] = &[
+        b"(",
+        b")",
+        b":",
+        "•".as_bytes(),
+        b"1",
+        b"23",
+        b" ",
+        b"\t",
+        b"\r",
+        b"\n",
+        b"\r\n",
+        b"x",
+        b"=",
+        b"-",
+        b"+",
+        b"[",
+        b"]",
+        b"{",
+        b"}",
+        b"!",
+        b"/",
+        b"Name:",
+        b"Faction:",
+        b"Commander:",
+        b"Squadrons:",
+        b"Total Points:",
+        b"points",
+        b"Assault:",
+        b"[flagship]",
+        b"Objectives:",
+        b"= 4 Points",
+        b"= 4 points",
+        b"total ship cost",
+        b"\xff",
+        b"\xe2\x80",
+        b"\x00",
+        b"\x1b",
+        "é".as_bytes(),
+        "\u{feff}".as_bytes(),
+        b"Author:",
+    ];
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/armada");
+    let mut fixtures = Vec::new();
+    for folder in [
+        "kingston",
+        "star-forge",
+        "warlords",
+        "flagship",
+        "fleet-builder-app",
+        "fleets-designer",
+    ] {
+        for entry in std::fs::read_dir(root.join(folder)).unwrap() {
+            fixtures.push(std::fs::read(entry.unwrap().path()).unwrap());
+        }
+    }
+    let mut read_as_a_list = 0;
+    for round in 0..3000 {
+        // Half the inputs are pieces alone, half a real export with pieces inserted.
+        let mut bytes = if round % 2 == 0 {
+            Vec::new()
+        } else {
+            fixtures[(next() % fixtures.len() as u64) as usize].clone()
+        };
+        for _ in 0..(next() % 40) {
+            let piece = PIECES[(next() % PIECES.len() as u64) as usize];
+            let at = (next() % (bytes.len() as u64 + 1)) as usize;
+            bytes.splice(at..at, piece.iter().copied());
+        }
+        let (files, fleet) = read("random", &bytes);
+        assert_located(&files, &fleet, &format!("{bytes:?}"));
+        if fleet.source_format.is_some() {
+            read_as_a_list += 1;
+        }
+    }
+    assert!(read_as_a_list > 500, "{read_as_a_list}");
+}

@@ -271,11 +271,11 @@ fn binary_at(bytes: &[u8]) -> Option<usize> {
     None
 }
 
+/// The first `max` bytes as text. Not cut further: invalid bytes become 3-byte replacement
+/// characters, and offsets computed on a shorter lossy prefix must stay inside it. (A cut
+/// through a character just ends the text with a replacement character.)
 fn lossy_prefix(bytes: &[u8], max: usize) -> String {
-    let mut text = String::from_utf8_lossy(&bytes[..bytes.len().min(max)]).into_owned();
-    // The cut may have split a character into a replacement char; that is harmless.
-    text.truncate(floor_boundary(&text, max));
-    text
+    String::from_utf8_lossy(&bytes[..bytes.len().min(max)]).into_owned()
 }
 
 fn floor_boundary(text: &str, max: usize) -> usize {
@@ -305,6 +305,18 @@ mod tests {
     fn binary_input() {
         let (_, fleet) = parse_bytes(FileId(0), b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR");
         assert_eq!(codes(&fleet), ["armada::parse::binary"]);
+    }
+
+    #[test]
+    fn binary_after_invalid_bytes() {
+        let mut bytes = vec![0xff; 100];
+        bytes.push(0);
+        bytes.extend(b"rest");
+        let (text, fleet) = parse_bytes(FileId(0), &bytes);
+        assert_eq!(codes(&fleet), ["armada::parse::binary"]);
+        let span = fleet.findings[0].location.as_ref().unwrap().span.clone();
+        assert_eq!(span, 300..301);
+        assert_eq!(&text[span], "?");
     }
 
     #[test]
