@@ -123,6 +123,10 @@ mod tests {
         assert_eq!(fleet.points.total.as_ref().unwrap().value, 400);
         assert_eq!(fleet.ships.len(), 2);
         assert_eq!(fleet.ships[0].stated_total.as_ref().unwrap().value, 133);
+        assert_eq!(
+            fleet.ships[0].stated_upgrade_points.as_ref().unwrap().value,
+            37
+        );
         assert_eq!(fleet.ships[1].upgrades[0].name.text, "Yavaris");
         assert_eq!(fleet.squadrons.len(), 2);
         let group = &fleet.squadrons[1];

@@ -90,6 +90,8 @@ pub struct Ship {
     /// The builder marked this ship as the flagship (`[flagship]`).
     pub flagship: bool,
     pub upgrades: Vec<Upgrade>,
+    /// The upgrades' sum as stated (Fleets Designer's `(96 + 37: 133)`).
+    pub stated_upgrade_points: Option<Number>,
     /// Ship plus upgrades as stated (`= 133 Points`, `(96 + 37: 133)`).
     pub stated_total: Option<Number>,
 }

@@ -296,9 +296,11 @@ impl Recorder {
         flagship: bool,
         line: &Line<'_>,
     ) {
-        let stated_total = match cost.map(|c| &c.kind) {
-            Some(CostKind::Sum { total, .. }) => Some(total.clone()),
-            _ => None,
+        let (stated_upgrade_points, stated_total) = match cost.map(|c| &c.kind) {
+            Some(CostKind::Sum { upgrades, total }) => {
+                (Some(upgrades.clone()), Some(total.clone()))
+            }
+            _ => (None, None),
         };
         self.fleet.ships.push(Ship {
             name: card_name(name),
@@ -307,6 +309,7 @@ impl Recorder {
             marked: cost.is_some_and(|c| c.marked),
             flagship,
             upgrades: Vec::new(),
+            stated_upgrade_points,
             stated_total,
         });
     }
