@@ -70,11 +70,6 @@ impl<'a> Span<'a> {
     pub fn split_at(&self, at: usize) -> (Self, Self) {
         (self.slice(0, at), self.slice(at, self.fragment.len()))
     }
-
-    /// An empty span right after this one (for "something is missing here" labels).
-    pub fn end_point(&self) -> Self {
-        self.slice(self.fragment.len(), self.fragment.len())
-    }
 }
 
 impl<'a> Input for Span<'a> {
