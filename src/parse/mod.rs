@@ -1,4 +1,5 @@
-//! Readers of files people write by hand for a command (scenarios, …). Each reports every
-//! problem it finds with its position, like the card-data loader.
+//! Readers of the files people give arbiter: fleet and squad lists as builders export them,
+//! and scenario files. Each keeps byte spans and reports every problem it finds, located.
 
+pub mod armada;
 pub mod scenario;

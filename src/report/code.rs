@@ -55,6 +55,31 @@ pub enum Code {
     ScenarioLoop,
     /// A scenario file larger than arbiter accepts.
     ScenarioTooLarge,
+    /// An Armada fleet-list line that is no line of the detected builder's format.
+    ArmadaParse,
+    /// An Armada fleet-list file with nothing in it.
+    ArmadaParseEmpty,
+    /// A fleet-list input that is binary data, not text.
+    ArmadaParseBinary,
+    /// A fleet-list input that is not valid UTF-8.
+    ArmadaParseEncoding,
+    /// A fleet-list input far larger than any fleet list.
+    ArmadaParseTooLarge,
+    /// A fleet-list line far longer than any fleet-list line.
+    ArmadaParseLineTooLong,
+    /// Text that is no fleet list of any Armada builder this tool reads.
+    ArmadaParseUnknownFormat,
+    /// A card line whose cost in parentheses is missing or unreadable.
+    ArmadaParsePoints,
+    /// An upgrade or subtotal line with no ship above it.
+    ArmadaParseOrphan,
+    /// A header line (name, faction, commander…) given a second time.
+    ArmadaParseDuplicate,
+    /// So many lines were not understood that the rest are summarised.
+    ArmadaParseTooManyErrors,
+    /// A line where the builder wrote its own error instead of a card
+    /// (`• match not found for 388`).
+    ArmadaParseBuilderMessage,
 }
 
 impl Code {
@@ -84,6 +109,18 @@ impl Code {
         Code::ScenarioIllegalChoice,
         Code::ScenarioLoop,
         Code::ScenarioTooLarge,
+        Code::ArmadaParse,
+        Code::ArmadaParseEmpty,
+        Code::ArmadaParseBinary,
+        Code::ArmadaParseEncoding,
+        Code::ArmadaParseTooLarge,
+        Code::ArmadaParseLineTooLong,
+        Code::ArmadaParseUnknownFormat,
+        Code::ArmadaParsePoints,
+        Code::ArmadaParseOrphan,
+        Code::ArmadaParseDuplicate,
+        Code::ArmadaParseTooManyErrors,
+        Code::ArmadaParseBuilderMessage,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -113,6 +150,18 @@ impl Code {
             Code::ScenarioIllegalChoice => "scenario::illegal_choice",
             Code::ScenarioLoop => "scenario::loop",
             Code::ScenarioTooLarge => "scenario::too_large",
+            Code::ArmadaParse => "armada::parse",
+            Code::ArmadaParseEmpty => "armada::parse::empty",
+            Code::ArmadaParseBinary => "armada::parse::binary",
+            Code::ArmadaParseEncoding => "armada::parse::encoding",
+            Code::ArmadaParseTooLarge => "armada::parse::too_large",
+            Code::ArmadaParseLineTooLong => "armada::parse::line_too_long",
+            Code::ArmadaParseUnknownFormat => "armada::parse::unknown_format",
+            Code::ArmadaParsePoints => "armada::parse::points",
+            Code::ArmadaParseOrphan => "armada::parse::orphan",
+            Code::ArmadaParseDuplicate => "armada::parse::duplicate",
+            Code::ArmadaParseTooManyErrors => "armada::parse::too_many_errors",
+            Code::ArmadaParseBuilderMessage => "armada::parse::builder_message",
         }
     }
 }
@@ -139,6 +188,16 @@ mod tests {
         for code in Code::ALL {
             assert!(code.as_str().contains("::"), "{code} has no namespace");
             assert!(seen.insert(code.as_str()), "{code} is listed twice");
+        }
+    }
+
+    #[test]
+    fn armada_reading_codes_say_parse() {
+        for code in Code::ALL {
+            let name = format!("{code:?}");
+            if name.starts_with("ArmadaParse") {
+                assert!(code.as_str().starts_with("armada::parse"), "{code}");
+            }
         }
     }
 }
