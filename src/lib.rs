@@ -6,6 +6,7 @@ pub mod check;
 pub mod cli;
 mod commands;
 pub mod import;
+pub mod parse;
 pub mod report;
 pub mod schema;
 pub mod text;

@@ -29,6 +29,24 @@ pub enum Code {
     ImpossibleValue,
     /// A name or id that matches no card.
     NotFound,
+    /// An input that is no X-Wing squad format arbiter reads, or holds no squad.
+    XwingParse,
+    /// A squad file that is not text: bytes that are not UTF-8, or binary data.
+    XwingParseEncoding,
+    /// A squad file larger than any squad can be.
+    XwingParseTooLarge,
+    /// JSON that does not parse, or that nests or grows past arbiter's limits.
+    XwingParseJson,
+    /// JSON that parses but is not shaped like an XWS squad.
+    XwingParseXws,
+    /// A squad-builder link whose parts cannot be decoded.
+    XwingParseLink,
+    /// A line of a text export that cannot be read.
+    XwingParseText,
+    /// A faction name or id that names no X-Wing faction.
+    XwingParseFaction,
+    /// An upgrade slot name that XWS does not know.
+    XwingParseSlot,
 }
 
 impl Code {
@@ -45,6 +63,15 @@ impl Code {
         Code::DanglingReference,
         Code::ImpossibleValue,
         Code::NotFound,
+        Code::XwingParse,
+        Code::XwingParseEncoding,
+        Code::XwingParseTooLarge,
+        Code::XwingParseJson,
+        Code::XwingParseXws,
+        Code::XwingParseLink,
+        Code::XwingParseText,
+        Code::XwingParseFaction,
+        Code::XwingParseSlot,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -61,6 +88,15 @@ impl Code {
             Code::DanglingReference => "cards::dangling_reference",
             Code::ImpossibleValue => "cards::impossible_value",
             Code::NotFound => "cards::not_found",
+            Code::XwingParse => "xwing::parse",
+            Code::XwingParseEncoding => "xwing::parse::encoding",
+            Code::XwingParseTooLarge => "xwing::parse::too_large",
+            Code::XwingParseJson => "xwing::parse::json",
+            Code::XwingParseXws => "xwing::parse::xws",
+            Code::XwingParseLink => "xwing::parse::link",
+            Code::XwingParseText => "xwing::parse::text",
+            Code::XwingParseFaction => "xwing::parse::faction",
+            Code::XwingParseSlot => "xwing::parse::slot",
         }
     }
 }
@@ -87,6 +123,16 @@ mod tests {
         for code in Code::ALL {
             assert!(code.as_str().contains("::"), "{code} has no namespace");
             assert!(seen.insert(code.as_str()), "{code} is listed twice");
+        }
+    }
+
+    #[test]
+    fn xwing_parse_codes_say_parse() {
+        for code in Code::ALL
+            .iter()
+            .filter(|c| c.as_str().starts_with("xwing::"))
+        {
+            assert!(code.as_str().starts_with("xwing::parse"), "{code}");
         }
     }
 }
