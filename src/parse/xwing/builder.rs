@@ -97,7 +97,7 @@ impl SquadBuilder {
             span,
             "a line that is not part of the export".into(),
             "skipped",
-            format!("lines of this export are {expected}"),
+            format!("this export's lines are {expected}"),
         );
     }
 

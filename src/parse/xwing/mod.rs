@@ -80,14 +80,25 @@ pub fn read(
     if let Some(nul) = text.find('\0') {
         let shown: String = text[..nul].chars().chain(['\u{fffd}']).collect();
         let file = files.add(name, shown);
-        return Err(vec![
-            Finding::error(
-                Code::XwingParseEncoding,
-                "the file holds binary data, not text",
+        // Windows editors save "Unicode" text as UTF-16: every other byte of English text
+        // is then NUL.
+        let every_other_nul = |skip: usize| bytes.iter().skip(skip).step_by(2).all(|&b| b == 0);
+        let (message, help) = if bytes.len() >= 4 && (every_other_nul(0) || every_other_nul(1)) {
+            (
+                "the file looks like UTF-16 text",
+                "re-save the file as UTF-8 (in Notepad: Save as, Encoding: UTF-8)",
             )
-            .at(file, nul..nul + 1)
-            .label("a NUL byte")
-            .help("squad files are XWS JSON, a builder link or a text export"),
+        } else {
+            (
+                "the file holds binary data, not text",
+                "squad files are XWS JSON, a builder link or a text export",
+            )
+        };
+        return Err(vec![
+            Finding::error(Code::XwingParseEncoding, message)
+                .at(file, nul..nul + 1)
+                .label("a NUL byte")
+                .help(help),
         ]);
     }
     let file = files.add(name, text.to_string());
@@ -115,13 +126,16 @@ pub fn parse(file: FileId, text: &str) -> Result<ParsedSquad, Vec<Finding>> {
         None => {
             let start = text.len() - text.trim_start().len();
             Err(vec![
-                Finding::error(Code::XwingParse, "not an X-Wing squad")
-                    .at(file, start..start)
-                    .label(detect::why_not(text))
-                    .help(
-                        "arbiter reads XWS JSON, YASB links, YASB's text and Reddit exports, \
+                Finding::error(
+                    Code::XwingParse,
+                    format!("not an X-Wing squad: {}", detect::why_not(text)),
+                )
+                .at(file, start..start)
+                .label("no squad format starts here")
+                .help(
+                    "arbiter reads XWS JSON, YASB links, YASB's text and Reddit exports, \
                          Launch Bay Next's text export and the Tabletop Simulator line",
-                    ),
+                ),
             ])
         }
     }

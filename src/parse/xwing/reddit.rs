@@ -88,7 +88,7 @@ pub fn parse(file: FileId, text: &str) -> Result<ParsedSquad, Vec<Finding>> {
                         pilot.loadout = loadout(&source, inner);
                     }
                 }
-                None => b.skip_line(span, "`Ship Cost: <points> …` after a ship's upgrades"),
+                None => b.skip_line(span, "**Pilot (points)**, *&nbsp;Upgrade (points)*, each ship closed by *Ship Cost: <points> …*"),
             }
             continue;
         }

@@ -154,9 +154,16 @@ impl Reader {
                     saw_pilots = true;
                     self.pilots(value);
                 }
-                "name" => self.squad.name = self.string(value, "the squad name"),
+                // Builders write "" for an unnamed squad and an empty description.
+                "name" => {
+                    self.squad.name = self
+                        .string(value, "the squad name")
+                        .filter(|n| !n.value.trim().is_empty());
+                }
                 "description" => {
-                    self.squad.description = self.string(value, "the description");
+                    self.squad.description = self
+                        .string(value, "the description")
+                        .filter(|d| !d.value.trim().is_empty());
                 }
                 "points" => self.squad.points = self.integer(value, "the squad's points"),
                 "version" => self.squad.version = self.text(value, "`version`"),

@@ -372,7 +372,11 @@ impl Reader {
     fn ship(&mut self, d: &Decoded, ship: &str, quickbuild: bool) -> Option<ParsedPilot> {
         let mut parts = ship.split('X');
         let pilot = parts.next().unwrap_or("");
-        let what = if quickbuild { "quickbuild" } else { "pilot" };
+        let what = if quickbuild {
+            "a quickbuild"
+        } else {
+            "a pilot"
+        };
         let number = self.number(d, pilot, what)?;
         let card = if quickbuild {
             CardRef::YasbQuickbuild(number)
@@ -383,7 +387,7 @@ impl Reader {
         let upgrades = parts.next().unwrap_or("");
         if quickbuild {
             if !upgrades.is_empty() {
-                parsed.wingmates = self.number(d, upgrades, "wingmate count");
+                parsed.wingmates = self.number(d, upgrades, "a wingmate count");
             }
         } else if !upgrades.is_empty() {
             for upgrade in upgrades.split('W') {
@@ -394,7 +398,7 @@ impl Reader {
                         points: None,
                         span: d.span_of(upgrade),
                     });
-                } else if let Some(number) = self.number(d, upgrade, "upgrade") {
+                } else if let Some(number) = self.number(d, upgrade, "an upgrade") {
                     parsed.upgrades.push(ParsedUpgrade {
                         slot: None,
                         card: Some(CardRef::Yasb(number)),
@@ -423,13 +427,13 @@ impl Reader {
         Some(parsed)
     }
 
-    /// A card number; an error naming `what` when the segment is not one.
+    /// A card number; an error naming `what` ("a pilot") when the segment is not one.
     fn number(&mut self, d: &Decoded, segment: &str, what: &str) -> Option<Spanned<u32>> {
         let span = d.span_of(segment);
         if segment.is_empty() {
             self.error(
                 span,
-                format!("a ship without a {what} number"),
+                format!("a ship without {what} number"),
                 "number missing",
                 "each ship starts with its pilot's number, e.g. Y462X…".into(),
             );
@@ -446,7 +450,7 @@ impl Reader {
                 };
                 self.error(
                     span,
-                    format!("`{shown}` is not a {what} number"),
+                    format!("`{shown}` is not {what} number"),
                     "not a card number",
                     hint,
                 );

@@ -79,7 +79,10 @@ pub fn parse(file: FileId, text: &str) -> Result<ParsedSquad, Vec<Finding>> {
                         pilot.loadout = loadout(&source, line.text);
                     }
                 }
-                None => b.skip_line(span, "`Ship Cost: <points> …` after each ship"),
+                None => b.skip_line(
+                    span,
+                    "`Name (points)` lines, each ship closed by `Ship Cost: <points> …`",
+                ),
             }
             block_open = false;
             continue;
