@@ -5,6 +5,7 @@ pub mod cards;
 pub mod check;
 pub mod cli;
 mod commands;
+pub mod export;
 pub mod import;
 pub mod parse;
 pub mod report;

@@ -18,9 +18,15 @@ fn relative(path: &Path) -> String {
 
 /// The input bytes of a span, shortened for the snapshot.
 fn quote(text: &str, span: &Range<usize>) -> String {
-    let slice = text.get(span.clone()).unwrap_or("<span off character boundaries>");
+    let slice = text
+        .get(span.clone())
+        .unwrap_or("<span off character boundaries>");
     let shown: String = slice.chars().take(60).collect();
-    let more = if slice.chars().count() > 60 { "…" } else { "" };
+    let more = if slice.chars().count() > 60 {
+        "…"
+    } else {
+        ""
+    };
     format!("{:?}{more} @{}..{}", shown, span.start, span.end)
 }
 
@@ -41,7 +47,10 @@ fn card(text: &str, card: &CardRef) -> String {
 fn findings(files: &SourceFiles, findings: &[Finding]) -> String {
     let mut out = String::new();
     for finding in findings {
-        assert!(finding.help.is_some(), "every finding needs a help line: {finding:?}");
+        assert!(
+            finding.help.is_some(),
+            "every finding needs a help line: {finding:?}"
+        );
         out.push_str(&render_human(files, finding, HumanStyle::plain(90)));
         out.push('\n');
     }
@@ -54,17 +63,33 @@ fn describe(text: &str, squad: &ParsedSquad) -> String {
     let o = &mut out;
     writeln!(o, "format: {}", squad.format.describe()).unwrap();
     if let Some(faction) = &squad.faction {
-        let known = faction.faction.map_or("unknown".to_string(), |f| f.xws().to_string());
-        writeln!(o, "faction: {known} ← {}", quote(text, &faction.written.span)).unwrap();
+        let known = faction
+            .faction
+            .map_or("unknown".to_string(), |f| f.xws().to_string());
+        writeln!(
+            o,
+            "faction: {known} ← {}",
+            quote(text, &faction.written.span)
+        )
+        .unwrap();
     }
     let fields: [(&str, Option<String>); 9] = [
         ("name", squad.name.as_ref().map(|v| spanned(text, v))),
-        ("description", squad.description.as_ref().map(|v| spanned(text, v))),
+        (
+            "description",
+            squad.description.as_ref().map(|v| spanned(text, v)),
+        ),
         ("points", squad.points.as_ref().map(|v| spanned(text, v))),
-        ("points limit", squad.points_limit.as_ref().map(|v| spanned(text, v))),
+        (
+            "points limit",
+            squad.points_limit.as_ref().map(|v| spanned(text, v)),
+        ),
         ("version", squad.version.as_ref().map(|v| spanned(text, v))),
         ("ruleset", squad.ruleset.as_ref().map(|v| spanned(text, v))),
-        ("game format", squad.game_format.as_ref().map(|v| spanned(text, v))),
+        (
+            "game format",
+            squad.game_format.as_ref().map(|v| spanned(text, v)),
+        ),
         ("builder", squad.builder.as_ref().map(|v| spanned(text, v))),
         ("link", squad.link.as_ref().map(|v| quote(text, &v.span))),
     ];
@@ -81,7 +106,15 @@ fn describe(text: &str, squad: &ParsedSquad) -> String {
     }
     writeln!(o, "pilots: {}", squad.pilots.len()).unwrap();
     for (i, pilot) in squad.pilots.iter().enumerate() {
-        writeln!(o, "  {}. {}  [entry @{}..{}]", i + 1, card(text, &pilot.card), pilot.span.start, pilot.span.end).unwrap();
+        writeln!(
+            o,
+            "  {}. {}  [entry @{}..{}]",
+            i + 1,
+            card(text, &pilot.card),
+            pilot.span.start,
+            pilot.span.end
+        )
+        .unwrap();
         if let Some(ship) = &pilot.ship {
             writeln!(o, "     ship: {}", spanned(text, ship)).unwrap();
         }
@@ -92,21 +125,29 @@ fn describe(text: &str, squad: &ParsedSquad) -> String {
             writeln!(o, "     total points: {}", spanned(text, points)).unwrap();
         }
         if let Some(loadout) = &pilot.loadout {
-            let limit = loadout.value.limit.map_or(String::new(), |l| format!("/{l}"));
-            writeln!(o, "     loadout: {}{limit} ← {}", loadout.value.used, quote(text, &loadout.span)).unwrap();
+            let limit = loadout
+                .value
+                .limit
+                .map_or(String::new(), |l| format!("/{l}"));
+            writeln!(
+                o,
+                "     loadout: {}{limit} ← {}",
+                loadout.value.used,
+                quote(text, &loadout.span)
+            )
+            .unwrap();
         }
         if let Some(wingmates) = &pilot.wingmates {
             writeln!(o, "     wingmates: {}", spanned(text, wingmates)).unwrap();
         }
         for upgrade in &pilot.upgrades {
-            let slot = upgrade
-                .slot
-                .as_ref()
-                .map_or(String::new(), |s| format!("[{} ← {}] ", s.key, quote(text, &s.written.span)));
-            let what = upgrade
-                .card
-                .as_ref()
-                .map_or(format!("empty slot @{}..{}", upgrade.span.start, upgrade.span.end), |c| card(text, c));
+            let slot = upgrade.slot.as_ref().map_or(String::new(), |s| {
+                format!("[{} ← {}] ", s.key, quote(text, &s.written.span))
+            });
+            let what = upgrade.card.as_ref().map_or(
+                format!("empty slot @{}..{}", upgrade.span.start, upgrade.span.end),
+                |c| card(text, c),
+            );
             let points = upgrade
                 .points
                 .as_ref()
@@ -130,7 +171,11 @@ fn read_fixture(path: &Path) -> String {
     let detected = std::str::from_utf8(&bytes).ok().and_then(xwing::detect);
     match xwing::read(&mut files, &name, &bytes) {
         Ok(squad) => {
-            assert_eq!(Some(squad.format), detected, "{name}: detect and parse disagree");
+            assert_eq!(
+                Some(squad.format),
+                detected,
+                "{name}: detect and parse disagree"
+            );
             // One input per SourceFiles: it is file 0.
             let text = files.text(FileId(0)).clone();
             let mut out = describe(&text, &squad);
@@ -141,7 +186,10 @@ fn read_fixture(path: &Path) -> String {
             out
         }
         Err(errors) => {
-            assert!(errors.iter().any(Finding::is_error), "{name}: Err without an error");
+            assert!(
+                errors.iter().any(Finding::is_error),
+                "{name}: Err without an error"
+            );
             format!("unreadable:\n{}", findings(&files, &errors))
         }
     }
@@ -193,7 +241,11 @@ fn key(card: &CardRef) -> String {
 
 fn shape(squad: &ParsedSquad) -> Shape {
     Shape {
-        faction: squad.faction.as_ref().and_then(|f| f.faction).map(|f| f.xws().to_string()),
+        faction: squad
+            .faction
+            .as_ref()
+            .and_then(|f| f.faction)
+            .map(|f| f.xws().to_string()),
         pilots: squad
             .pilots
             .iter()
@@ -249,11 +301,19 @@ fn the_same_squad_reads_the_same_in_every_format() {
 #[test]
 fn stated_points_agree_across_text_exports() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/xwing");
-    for file in ["yasb-text/blade-runners.txt", "reddit/blade-runners.md", "lbn/blade-runners.txt"] {
+    for file in [
+        "yasb-text/blade-runners.txt",
+        "reddit/blade-runners.md",
+        "lbn/blade-runners.txt",
+    ] {
         let bytes = std::fs::read(dir.join(file)).unwrap();
         let squad = xwing::read(&mut SourceFiles::default(), file, &bytes).unwrap();
         assert_eq!(squad.points.as_ref().map(|p| p.value), Some(33), "{file}");
-        let pilots: Vec<_> = squad.pilots.iter().map(|p| p.points.as_ref().unwrap().value).collect();
+        let pilots: Vec<_> = squad
+            .pilots
+            .iter()
+            .map(|p| p.points.as_ref().unwrap().value)
+            .collect();
         assert_eq!(pilots, [12, 12, 9], "{file}");
     }
 }

@@ -1,6 +1,6 @@
-//! Upgrade slot names as XWS keys: formats write `force-power`, `Force Power` or
-//! `forcepower`; all become the key `forcepower` (letters and digits only, as the
-//! xws-spec schema's `^[0-9a-z]+$` wants).
+//! Upgrade slot names as XWS keys: formats write `force-power` (YASB, Launch Bay Next),
+//! `Force Power` or `forcepower`; all become the key `forcepower`, letters and digits
+//! only, the form the xws-spec schema's slot-key pattern `^[0-9a-z]+$` describes.
 
 use crate::text::closest;
 
