@@ -276,13 +276,28 @@ impl Reader {
         };
         let version_span = d.span_of(&text[..1 + digits]);
         self.squad.version = Some(Spanned::new(version_text.to_string(), version_span.clone()));
-        if after.starts_with('!') || !after.starts_with('Z') {
+        if after.starts_with('!') {
             self.error(
                 version_span,
                 format!("version {version} squad data in YASB's old `!` format"),
                 "pre-2.0 link",
                 "YASB reads only links of version 9 and later; rebuild the squad on yasb.app"
                     .into(),
+            );
+            return;
+        }
+        if !after.starts_with('Z') {
+            let at = text.len() - after.len();
+            let next = after.chars().next().map_or(0, char::len_utf8);
+            self.error(
+                d.span(at..at + next),
+                "expected `Z` after the version".into(),
+                if after.is_empty() {
+                    "cut off here"
+                } else {
+                    "not `Z`"
+                },
+                "YASB squad data looks like d=v9ZhZ20Z…; copy the whole link".into(),
             );
             return;
         }
@@ -317,10 +332,10 @@ impl Reader {
             return;
         };
         match points.parse::<i64>() {
-            Ok(limit) => {
+            Ok(limit) if points.bytes().all(|b| b.is_ascii_digit()) => {
                 self.squad.points_limit = Some(Spanned::new(limit, d.span_of(points)));
             }
-            Err(_) => self.error(
+            Ok(_) | Err(_) => self.error(
                 d.span_of(points),
                 format!("the points limit `{points}` is not a number"),
                 "not a number",
@@ -563,6 +578,10 @@ mod tests {
         );
         assert_eq!(squad.findings.len(), 2);
         assert_eq!(squad.name.as_ref().unwrap().value, "Sunny B!");
+        let squad = read("https://yasb.app/?f=Rebel%20Alliance&d=v9hZ20Z1X");
+        assert_eq!(squad.findings[0].message, "expected `Z` after the version");
+        let squad = read("https://yasb.app/?f=Rebel%20Alliance&d=v9ZhZ-5Z1X");
+        assert!(squad.points_limit.is_none() && squad.has_errors());
         let squad = read("https://yasb.app/?f=Rebel%20Alliance&d=v3!s!1:2:3&sn=x");
         assert!(squad.has_errors());
         assert!(squad.pilots.is_empty());
