@@ -6,6 +6,7 @@ pub mod cards;
 pub mod check;
 pub mod cli;
 mod commands;
+pub mod export;
 pub mod glossary;
 pub mod import;
 pub mod parse;

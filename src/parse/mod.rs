@@ -3,3 +3,4 @@
 
 pub mod armada;
 pub mod scenario;
+pub mod xwing;

@@ -80,6 +80,24 @@ pub enum Code {
     /// A line where the builder wrote its own error instead of a card
     /// (`• match not found for 388`).
     ArmadaParseBuilderMessage,
+    /// An input that is no X-Wing squad format arbiter reads, or holds no squad.
+    XwingParse,
+    /// A squad file that is not text: bytes that are not UTF-8, or binary data.
+    XwingParseEncoding,
+    /// A squad file larger than any squad can be.
+    XwingParseTooLarge,
+    /// JSON that does not parse, or that nests or grows past arbiter's limits.
+    XwingParseJson,
+    /// JSON that parses but is not shaped like an XWS squad.
+    XwingParseXws,
+    /// A squad-builder link whose parts cannot be decoded.
+    XwingParseLink,
+    /// A line of a text export that cannot be read.
+    XwingParseText,
+    /// A faction name or id that names no X-Wing faction.
+    XwingParseFaction,
+    /// An upgrade slot name that XWS does not know.
+    XwingParseSlot,
 }
 
 impl Code {
@@ -121,6 +139,15 @@ impl Code {
         Code::ArmadaParseDuplicate,
         Code::ArmadaParseTooManyErrors,
         Code::ArmadaParseBuilderMessage,
+        Code::XwingParse,
+        Code::XwingParseEncoding,
+        Code::XwingParseTooLarge,
+        Code::XwingParseJson,
+        Code::XwingParseXws,
+        Code::XwingParseLink,
+        Code::XwingParseText,
+        Code::XwingParseFaction,
+        Code::XwingParseSlot,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -162,6 +189,15 @@ impl Code {
             Code::ArmadaParseDuplicate => "armada::parse::duplicate",
             Code::ArmadaParseTooManyErrors => "armada::parse::too_many_errors",
             Code::ArmadaParseBuilderMessage => "armada::parse::builder_message",
+            Code::XwingParse => "xwing::parse",
+            Code::XwingParseEncoding => "xwing::parse::encoding",
+            Code::XwingParseTooLarge => "xwing::parse::too_large",
+            Code::XwingParseJson => "xwing::parse::json",
+            Code::XwingParseXws => "xwing::parse::xws",
+            Code::XwingParseLink => "xwing::parse::link",
+            Code::XwingParseText => "xwing::parse::text",
+            Code::XwingParseFaction => "xwing::parse::faction",
+            Code::XwingParseSlot => "xwing::parse::slot",
         }
     }
 }
@@ -198,6 +234,16 @@ mod tests {
             if name.starts_with("ArmadaParse") {
                 assert!(code.as_str().starts_with("armada::parse"), "{code}");
             }
+        }
+    }
+
+    #[test]
+    fn xwing_parse_codes_say_parse() {
+        for code in Code::ALL
+            .iter()
+            .filter(|c| c.as_str().starts_with("xwing::"))
+        {
+            assert!(code.as_str().starts_with("xwing::parse"), "{code}");
         }
     }
 }

@@ -1,0 +1,15 @@
+//! X-Wing squads written as XWS JSON, YASB links and the Tabletop Simulator line. The
+//! writers take an [`ExportSquad`]: the squad with, for every card, the identifiers the
+//! target format needs (XWS ids, YASB numbers, printed names). A validator fills them from
+//! the card data; [`ExportSquad::from_parsed`] takes them as the input wrote them, which
+//! is enough to write a squad back in its own format.
+
+mod squad;
+mod tts;
+mod xws;
+mod yasb_link;
+
+pub use squad::{CardIds, ExportError, ExportPilot, ExportSquad, ExportUpgrade};
+pub use tts::to_tts;
+pub use xws::{XWS_SPEC_VERSION, XwsExport, to_xws};
+pub use yasb_link::{YASB_URL, to_yasb_link};

@@ -1,0 +1,158 @@
+//! X-Wing squads as players exchange them: XWS JSON, YASB links, YASB's text and Reddit
+//! exports, Launch Bay Next's text export and the Tabletop Simulator line. Readers keep
+//! the squad as written, ids unresolved and every value spanned; resolving ids against
+//! the card data and checking the rules is the validator's job.
+//!
+//! ```
+//! use arbiter::parse::xwing::{self, SourceFormat};
+//! use arbiter::report::SourceFiles;
+//!
+//! let mut files = SourceFiles::default();
+//! let link = b"https://yasb.app/?f=Rebel%20Alliance&d=v9ZhZ20Z462X130WW371&sn=Red&obs=";
+//! let squad = xwing::read(&mut files, "squad.txt", link).unwrap();
+//! assert_eq!(squad.format, SourceFormat::YasbLink);
+//! assert_eq!(squad.pilots[0].card.text(), "462");
+//! ```
+
+mod builder;
+pub mod detect;
+pub mod faction;
+pub mod json;
+pub mod lbn;
+pub mod lines;
+pub mod percent;
+pub mod reddit;
+pub mod slot;
+pub mod span;
+pub mod squad;
+pub mod tts;
+pub mod xws;
+pub mod yasb_link;
+pub mod yasb_text;
+
+pub use detect::detect;
+pub use faction::Faction;
+pub use span::Spanned;
+pub use squad::{
+    CardRef, FactionRef, GameMode, ParsedPilot, ParsedSquad, ParsedUpgrade, RulesetHint, SlotRef,
+    SourceFormat, StatedLoadout,
+};
+
+use crate::report::{Code, FileId, Finding, SourceFiles};
+
+/// Largest squad file read. A squad is a few kilobytes in any format.
+pub const MAX_INPUT_BYTES: usize = 1024 * 1024;
+
+/// Read a squad file's bytes: check they are text of a sane size, add them to `files`,
+/// and parse them in whatever format they are. `Err` means nothing squad-like could be
+/// read (exit 2 territory); problems inside a squad are its `findings`.
+pub fn read(
+    files: &mut SourceFiles,
+    name: &str,
+    bytes: &[u8],
+) -> Result<ParsedSquad, Vec<Finding>> {
+    if bytes.len() > MAX_INPUT_BYTES {
+        return Err(vec![
+            Finding::error(
+                Code::XwingParseTooLarge,
+                format!(
+                    "{name} is {} bytes; squad files are at most {MAX_INPUT_BYTES} bytes",
+                    bytes.len()
+                ),
+            )
+            .help("a squad is a few kilobytes in any format; check that this is the right file"),
+        ]);
+    }
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(error) => {
+            let valid = error.valid_up_to();
+            let lossy = String::from_utf8_lossy(&bytes[..bytes.len().min(valid + 64)]);
+            let file = files.add(name, lossy.into_owned());
+            return Err(vec![
+                Finding::error(Code::XwingParseEncoding, "the file is not UTF-8 text")
+                    .at(file, valid..valid + 1)
+                    .label("first byte that is not UTF-8")
+                    .help("squad files are text; re-save the file as UTF-8"),
+            ]);
+        }
+    };
+    if let Some(nul) = text.find('\0') {
+        let shown: String = text[..nul].chars().chain(['\u{fffd}']).collect();
+        let file = files.add(name, shown);
+        // Windows editors save "Unicode" text as UTF-16: every other byte of English text
+        // is then NUL.
+        let every_other_nul = |skip: usize| bytes.iter().skip(skip).step_by(2).all(|&b| b == 0);
+        let (message, help) = if bytes.len() >= 4 && (every_other_nul(0) || every_other_nul(1)) {
+            (
+                "the file looks like UTF-16 text",
+                "re-save the file as UTF-8 (in Notepad: Save as, Encoding: UTF-8)",
+            )
+        } else {
+            (
+                "the file holds binary data, not text",
+                "squad files are XWS JSON, a builder link or a text export",
+            )
+        };
+        return Err(vec![
+            Finding::error(Code::XwingParseEncoding, message)
+                .at(file, nul..nul + 1)
+                .label("a NUL byte")
+                .help(help),
+        ]);
+    }
+    let file = files.add(name, text.to_string());
+    let text = files.text(file).clone();
+    parse(file, &text)
+}
+
+/// Parse text already in [`SourceFiles`], detecting its format.
+pub fn parse(file: FileId, text: &str) -> Result<ParsedSquad, Vec<Finding>> {
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(vec![
+            Finding::error(
+                Code::XwingParseTooLarge,
+                format!(
+                    "the input is {} bytes; squad files are at most {MAX_INPUT_BYTES} bytes",
+                    text.len()
+                ),
+            )
+            .at(file, 0..0)
+            .help("a squad is a few kilobytes in any format; check that this is the right file"),
+        ]);
+    }
+    match detect(text) {
+        Some(format) => parse_as(file, text, format),
+        None => {
+            let start = text.len() - text.trim_start().len();
+            Err(vec![
+                Finding::error(
+                    Code::XwingParse,
+                    format!("not an X-Wing squad: {}", detect::why_not(text)),
+                )
+                .at(file, start..start)
+                .label("no squad format starts here")
+                .help(
+                    "arbiter reads XWS JSON, YASB links, YASB's text and Reddit exports, \
+                         Launch Bay Next's text export and the Tabletop Simulator line",
+                ),
+            ])
+        }
+    }
+}
+
+/// Parse text in a given format, for when the caller knows better than detection.
+pub fn parse_as(
+    file: FileId,
+    text: &str,
+    format: SourceFormat,
+) -> Result<ParsedSquad, Vec<Finding>> {
+    match format {
+        SourceFormat::Xws => xws::parse(file, text),
+        SourceFormat::YasbLink => yasb_link::parse(file, text),
+        SourceFormat::YasbText => yasb_text::parse(file, text),
+        SourceFormat::Reddit => reddit::parse(file, text),
+        SourceFormat::Lbn => lbn::parse(file, text),
+        SourceFormat::Tts => tts::parse(file, text),
+    }
+}

@@ -1,0 +1,399 @@
+//! Writing squads back out: links and TTS lines round-trip unchanged, exported XWS
+//! validates against the xws-spec schema and reads back to the same squad, and link →
+//! XWS → link keeps the squad.
+
+use arbiter::export::xwing::{CardIds, ExportSquad, YASB_URL, to_tts, to_xws, to_yasb_link};
+use arbiter::parse::xwing::{self, CardRef, ParsedSquad};
+use arbiter::report::SourceFiles;
+use serde_json::Value;
+use std::path::Path;
+
+fn fixture(path: &str) -> String {
+    let full = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/xwing")
+        .join(path);
+    std::fs::read_to_string(full).unwrap()
+}
+
+fn read(name: &str, text: &str) -> ParsedSquad {
+    let squad = xwing::read(&mut SourceFiles::default(), name, text.as_bytes())
+        .unwrap_or_else(|e| panic!("{name}: {e:?}"));
+    assert!(!squad.has_errors(), "{name}: {:?}", squad.findings);
+    squad
+}
+
+#[test]
+fn links_round_trip_unchanged() {
+    for file in [
+        "yasb-link/issue-example.txt",
+        "yasb-link/blade-runners.txt",
+        "yasb-link/jedi-wing-v10.txt",
+        "yasb-link/quickbuild.txt",
+        "yasb-link/yavin-standard-loadouts.txt",
+    ] {
+        let text = fixture(file);
+        let squad = read(file, &text);
+        let export = ExportSquad::from_parsed(&squad).unwrap();
+        assert_eq!(
+            to_yasb_link(&export, YASB_URL).unwrap(),
+            text.trim(),
+            "{file}"
+        );
+    }
+}
+
+#[test]
+fn tts_lines_round_trip() {
+    for file in [
+        "tts/blade-runners.txt",
+        "tts/slashes-in-names.txt",
+        "tts/one-ship-per-line.txt",
+    ] {
+        let text = fixture(file);
+        let squad = read(file, &text);
+        let mut export = ExportSquad::from_parsed(&with_faction(squad.clone())).unwrap();
+        export.obstacles = squad.obstacles.iter().map(|o| o.value.clone()).collect();
+        let line = to_tts(&export).unwrap();
+        let again = read("again", &line);
+        assert_eq!(names(&again), names(&squad), "{file}: {line}");
+        assert_eq!(again.obstacles.len(), squad.obstacles.len());
+    }
+    let text = fixture("tts/blade-runners.txt");
+    let export = ExportSquad::from_parsed(&with_faction(read("tts", &text))).unwrap();
+    let normalised = text.trim().replace("  |", " |");
+    assert_eq!(to_tts(&export).unwrap(), normalised);
+}
+
+/// TTS lines name no faction; give one so the squad can be exported.
+fn with_faction(mut squad: ParsedSquad) -> ParsedSquad {
+    if squad.faction.is_none() {
+        squad.faction = Some(xwing::FactionRef {
+            written: xwing::Spanned::new("rebelalliance".into(), 0..0),
+            faction: Some(xwing::Faction::RebelAlliance),
+        });
+    }
+    squad
+}
+
+fn names(squad: &ParsedSquad) -> Vec<Vec<String>> {
+    squad
+        .pilots
+        .iter()
+        .map(|p| {
+            std::iter::once(p.card.text())
+                .chain(p.equipped().map(|(_, c)| c.text()))
+                .map(|n| n.replace(['“', '”'], "\""))
+                .collect()
+        })
+        .collect()
+}
+
+/// A pilot's id, points and upgrades as (slot, id).
+type PilotView = (String, Option<i64>, Vec<(String, String)>);
+
+/// Pilots with their upgrades, comparable across two XWS reads.
+fn xws_view(squad: &ParsedSquad) -> Vec<PilotView> {
+    squad
+        .pilots
+        .iter()
+        .map(|p| {
+            let upgrades = p
+                .equipped()
+                .map(|(u, c)| {
+                    (
+                        u.slot.as_ref().map_or(String::new(), |s| s.key.clone()),
+                        c.text(),
+                    )
+                })
+                .collect();
+            (
+                p.card.text(),
+                p.total_points.as_ref().map(|t| t.value),
+                upgrades,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn exported_xws_validates_and_reads_back_the_same() {
+    let schema: Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/xws-spec/schema.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    for file in [
+        "xws/xws-spec-sample.json",
+        "xws/blade-runners.json",
+        "xws/yasb-style-hyphenated-slots.json",
+        "xws/lbn-style-empty-upgrades.json",
+    ] {
+        let squad = read(file, &fixture(file));
+        let export = to_xws(&ExportSquad::from_parsed(&squad).unwrap()).unwrap();
+        assert!(export.notes.is_empty(), "{file}: {:?}", export.notes);
+        let value: Value = serde_json::from_str(&export.json).unwrap();
+        let errors = validate(&schema, &value, "$");
+        assert!(errors.is_empty(), "{file}: {errors:#?}\n{}", export.json);
+        let again = read("exported.json", &export.json);
+        assert_eq!(xws_view(&again), xws_view(&squad), "{file}");
+        assert_eq!(
+            again.faction.unwrap().faction,
+            squad.faction.unwrap().faction
+        );
+        assert_eq!(again.points.map(|p| p.value), squad.points.map(|p| p.value));
+    }
+}
+
+#[test]
+fn the_validator_catches_schema_violations() {
+    let schema: Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/xws-spec/schema.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let bad = serde_json::json!({
+        "faction": "rebels",
+        "version": "2.0",
+        "ruleset": "xwa",
+        "pilots": [{"id": "luke-", "ship": "t65xwing", "upgrades": {"force-power": ["sense"], "crew": []}}],
+        "obstacles": ["a"]
+    });
+    let errors = validate(&schema, &bad, "$");
+    for expected in [
+        "$.faction",
+        "$.version",
+        "$.ruleset",
+        "$.pilots[0].id",
+        "$.pilots[0].ship",
+        "$.pilots[0].upgrades.crew",
+        "$.obstacles",
+    ] {
+        assert!(
+            errors.iter().any(|e| e.starts_with(expected)),
+            "{expected}: {errors:#?}"
+        );
+    }
+    // The schema checks only slot keys matching ^[0-9a-z]+$ and allows any other key, so
+    // a hyphenated key passes unchecked; arbiter writes `forcepower` anyway.
+    assert!(
+        !errors.iter().any(|e| e.contains("force-power")),
+        "{errors:#?}"
+    );
+}
+
+/// The blade-runners cards: YASB number, XWS id and slot.
+const BLADE_RUNNERS: &[(u32, &str, &str)] = &[
+    (73, "braylenstramm", ""),
+    (79, "garvendreis", ""),
+    (462, "sharabey-rz1awing", ""),
+    (9001, "firecontrolsystem", "sensor"),
+    (9002, "predator", "talent"),
+    (9003, "concussionmissiles", "missile"),
+    (9004, "r4astromech", "astromech"),
+    (9005, "jynerso", "crew"),
+    (9006, "veterantailgunner", "gunner"),
+    (9007, "outmaneuver", "talent"),
+];
+
+/// What a validator does with the card data: fill in the other format's ids.
+fn resolve(ids: &mut CardIds, slot: Option<&mut Option<String>>) {
+    let row = BLADE_RUNNERS
+        .iter()
+        .find(|(yasb, xws, _)| ids.yasb == Some(*yasb) || ids.xws.as_deref() == Some(*xws))
+        .expect("a blade-runners card");
+    ids.yasb = Some(row.0);
+    ids.xws = Some(row.1.to_string());
+    if let Some(slot) = slot {
+        *slot = Some(row.2.to_string());
+    }
+}
+
+fn resolve_squad(export: &mut ExportSquad) {
+    for pilot in &mut export.pilots {
+        resolve(&mut pilot.card, None);
+        for upgrade in pilot.upgrades.iter_mut().flatten() {
+            resolve(&mut upgrade.card, Some(&mut upgrade.slot));
+        }
+    }
+}
+
+/// Each pilot's card with its sorted upgrades, as YASB numbers.
+fn cards(squad: &ParsedSquad) -> Vec<(String, Vec<String>)> {
+    let number = |card: &CardRef| {
+        let text = card.text();
+        BLADE_RUNNERS
+            .iter()
+            .find(|(yasb, xws, _)| text == yasb.to_string() || text == *xws)
+            .map_or(text, |(yasb, _, _)| yasb.to_string())
+    };
+    squad
+        .pilots
+        .iter()
+        .map(|p| {
+            let mut upgrades: Vec<String> = p.equipped().map(|(_, c)| number(c)).collect();
+            upgrades.sort();
+            (number(&p.card), upgrades)
+        })
+        .collect()
+}
+
+#[test]
+fn link_to_xws_to_link_keeps_the_squad() {
+    let link = fixture("yasb-link/blade-runners.txt");
+    let first = read("link", &link);
+    let mut export = ExportSquad::from_parsed(&first).unwrap();
+    resolve_squad(&mut export);
+    let xws = to_xws(&export).unwrap();
+    assert!(xws.notes.is_empty(), "{:?}", xws.notes);
+
+    let from_xws = read("exported.json", &xws.json);
+    let mut back = ExportSquad::from_parsed(&from_xws).unwrap();
+    resolve_squad(&mut back);
+    // XWS has no game mode, points limit or link version: the link's own are carried over.
+    back.game_mode = export.game_mode;
+    back.points_limit = export.points_limit;
+    back.link_version = export.link_version;
+    let again = to_yasb_link(&back, YASB_URL).unwrap();
+    let second = read("again", &again);
+
+    assert_eq!(cards(&second), cards(&first));
+    assert_eq!(second.name.map(|n| n.value), first.name.map(|n| n.value));
+    assert_eq!(
+        second
+            .obstacles
+            .iter()
+            .map(|o| &o.value)
+            .collect::<Vec<_>>(),
+        first.obstacles.iter().map(|o| &o.value).collect::<Vec<_>>()
+    );
+    // XWS does not keep YASB's empty slots, so the link differs only there: YASB fills
+    // each upgrade into the first free slot that fits, so both load the same squad.
+    assert_eq!(
+        again.replace("WW", "W").replace("W&", "&"),
+        link.trim().replace("WW", "W").replace("W&", "&")
+    );
+}
+
+/// A validator for the JSON Schema keywords xws-spec's schema uses. Patterns are the
+/// schema's own strings; one the validator does not know fails loudly.
+fn validate(schema: &Value, value: &Value, path: &str) -> Vec<String> {
+    let mut errors = Vec::new();
+    if let Some(kind) = schema.get("type").and_then(Value::as_str) {
+        let ok = match kind {
+            "object" => value.is_object(),
+            "array" => value.is_array(),
+            "string" => value.is_string(),
+            "integer" => value.is_i64() || value.is_u64(),
+            other => panic!("type {other} not handled"),
+        };
+        if !ok {
+            errors.push(format!("{path}: not {kind}"));
+            return errors;
+        }
+    }
+    if let Some(options) = schema.get("enum").and_then(Value::as_array)
+        && !options.contains(value)
+    {
+        errors.push(format!("{path}: {value} not in enum"));
+    }
+    if let (Some(pattern), Some(text)) = (
+        schema.get("pattern").and_then(Value::as_str),
+        value.as_str(),
+    ) && !matches_pattern(pattern, text)
+    {
+        errors.push(format!("{path}: {text:?} does not match {pattern}"));
+    }
+    let count = |key: &str| schema.get(key).and_then(Value::as_u64);
+    if let Some(items) = value.as_array() {
+        if let Some(min) = count("minItems")
+            && (items.len() as u64) < min
+        {
+            errors.push(format!("{path}: fewer than {min} items"));
+        }
+        if let Some(max) = count("maxItems")
+            && items.len() as u64 > max
+        {
+            errors.push(format!("{path}: more than {max} items"));
+        }
+        if let Some(item_schema) = schema.get("items") {
+            for (i, item) in items.iter().enumerate() {
+                errors.extend(validate(item_schema, item, &format!("{path}[{i}]")));
+            }
+        }
+    }
+    if let Some(object) = value.as_object() {
+        for required in schema
+            .get("required")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let key = required.as_str().unwrap();
+            if !object.contains_key(key) {
+                errors.push(format!("{path}: missing {key}"));
+            }
+        }
+        if let Some(min) = count("minProperties")
+            && (object.len() as u64) < min
+        {
+            errors.push(format!("{path}: fewer than {min} properties"));
+        }
+        if let Some(max) = count("maxProperties")
+            && object.len() as u64 > max
+        {
+            errors.push(format!("{path}: more than {max} properties"));
+        }
+        let properties = schema.get("properties").and_then(Value::as_object);
+        let patterns = schema.get("patternProperties").and_then(Value::as_object);
+        for (key, child) in object {
+            let child_path = format!("{path}.{key}");
+            let mut known = false;
+            if let Some(sub) = properties.and_then(|p| p.get(key)) {
+                known = true;
+                errors.extend(validate(sub, child, &child_path));
+            }
+            for (pattern, sub) in patterns.into_iter().flatten() {
+                if matches_pattern(pattern, key) {
+                    known = true;
+                    errors.extend(validate(sub, child, &child_path));
+                }
+            }
+            if !known && schema.get("additionalProperties") == Some(&Value::Bool(false)) {
+                errors.push(format!("{child_path}: not allowed"));
+            }
+        }
+    }
+    errors
+}
+
+fn matches_pattern(pattern: &str, text: &str) -> bool {
+    let token = |b: u8| b.is_ascii_digit() || b.is_ascii_lowercase();
+    match pattern {
+        "^[0-9a-z]+$" => !text.is_empty() && text.bytes().all(token),
+        "^[0-9a-z-]+[^-]$" => {
+            text.len() >= 2 && !text.ends_with('-') && text.bytes().all(|b| token(b) || b == b'-')
+        }
+        "^[0-9]+\\.[0-9]+\\.[0-9]+$" => {
+            let parts: Vec<_> = text.split('.').collect();
+            parts.len() == 3
+                && parts
+                    .iter()
+                    .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+        }
+        "^.*$" => true,
+        other => panic!("pattern {other} not handled by the test validator"),
+    }
+}
+
+#[test]
+fn pattern_matcher() {
+    assert!(matches_pattern("^[0-9a-z-]+[^-]$", "sharabey-rz1awing"));
+    assert!(!matches_pattern("^[0-9a-z-]+[^-]$", "sharabey-"));
+    assert!(matches_pattern("^[0-9]+\\.[0-9]+\\.[0-9]+$", "2.0.0"));
+    assert!(!matches_pattern("^[0-9]+\\.[0-9]+\\.[0-9]+$", "50P-1.1"));
+    assert!(!matches_pattern("^[0-9a-z]+$", "force-power"));
+}
