@@ -230,34 +230,65 @@ fn the_data_overlay_replaces_files_by_path() {
 
 #[test]
 fn resolve_prints_a_trace_and_json() {
-    let output = arbiter(&["resolve", "examples/xwing/queue-example-1-jake-farrell.toml"]);
+    let output = arbiter(&[
+        "resolve",
+        "examples/xwing/queue-example-1-jake-farrell.toml",
+    ]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(text.contains("COLA DE CAPACIDADES"), "{text}");
     assert!(text.contains("queue after"), "{text}");
-    let output = arbiter(&["resolve", "--output", "json", "examples/armada/first-player-resolves-first.toml"]);
+    let output = arbiter(&[
+        "resolve",
+        "--output",
+        "json",
+        "examples/armada/first-player-resolves-first.toml",
+    ]);
     assert_eq!(output.status.code(), Some(0));
     let body: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
     let first = &body["steps"][0];
     for key in ["n", "event", "queue", "outcome", "rule"] {
         assert!(!first[key].is_null(), "missing {key}: {first}");
     }
-    assert_eq!(first["rule"]["section"], "USO Y MOMENTO DE APLICACIÓN DE EFECTOS");
+    assert_eq!(
+        first["rule"]["section"],
+        "USO Y MOMENTO DE APLICACIÓN DE EFECTOS"
+    );
 }
 
 #[test]
 fn resolve_rejects_broken_scenarios_with_exit_2() {
-    let output = arbiter(&["resolve", "tests/fixtures/broken-scenarios/unknown-ship.toml"]);
+    let output = arbiter(&[
+        "resolve",
+        "tests/fixtures/broken-scenarios/unknown-ship.toml",
+    ]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("scenario::unknown_ship"), "{}", stderr(&output));
-    let output = arbiter(&["resolve", "--output", "json", "tests/fixtures/broken-scenarios/cyclic-triggers.toml"]);
+    assert!(
+        stderr(&output).contains("scenario::unknown_ship"),
+        "{}",
+        stderr(&output)
+    );
+    let output = arbiter(&[
+        "resolve",
+        "--output",
+        "json",
+        "tests/fixtures/broken-scenarios/cyclic-triggers.toml",
+    ]);
     assert_eq!(output.status.code(), Some(2));
     let body: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
     assert_eq!(body["diagnostics"][0]["code"], "scenario::loop");
     assert_eq!(body["diagnostics"][0]["line"], 18);
-    assert_eq!(arbiter(&["resolve", "no/such/scenario.toml"]).status.code(), Some(2));
+    assert_eq!(
+        arbiter(&["resolve", "no/such/scenario.toml"]).status.code(),
+        Some(2)
+    );
     // --max-steps overrides the scenario's cap.
-    let output = arbiter(&["resolve", "--max-steps", "3", "examples/xwing/queue-example-1-jake-farrell.toml"]);
+    let output = arbiter(&[
+        "resolve",
+        "--max-steps",
+        "3",
+        "examples/xwing/queue-example-1-jake-farrell.toml",
+    ]);
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("scenario::loop"));
 }
@@ -266,14 +297,25 @@ fn resolve_rejects_broken_scenarios_with_exit_2() {
 fn resolve_survives_binary_and_huge_input() {
     let dir = scratch("resolve");
     let binary = dir.join("binary.toml");
-    let garbage: Vec<u8> = (0..4096u32).map(|i| (i.wrapping_mul(2654435761) >> 13) as u8).collect();
+    let garbage: Vec<u8> = (0..4096u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect();
     std::fs::write(&binary, garbage).unwrap();
-    assert_eq!(arbiter(&["resolve", binary.to_str().unwrap()]).status.code(), Some(2));
+    assert_eq!(
+        arbiter(&["resolve", binary.to_str().unwrap()])
+            .status
+            .code(),
+        Some(2)
+    );
     let huge = dir.join("huge.toml");
     std::fs::write(&huge, "# padding\n".repeat(2 * 1024 * 1024)).unwrap();
     let output = arbiter(&["resolve", huge.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("larger than"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("larger than"),
+        "{}",
+        stderr(&output)
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -3,8 +3,8 @@
 mod cards_check;
 mod cards_import;
 mod cards_show;
-mod rule;
 mod resolve;
+mod rule;
 mod schema;
 
 use crate::cards::{CardDb, LoadOptions, load};
