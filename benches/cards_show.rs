@@ -32,6 +32,7 @@ fn main() {
             spans: false,
             embedded: true,
             overlays: Vec::new(),
+            without: Vec::new(),
         });
         loads.push(start.elapsed());
         std::hint::black_box(db);
@@ -45,6 +46,7 @@ fn main() {
             spans: true,
             embedded: true,
             overlays: Vec::new(),
+            without: Vec::new(),
         });
         let findings = arbiter::check::run(&db);
         checks.push(start.elapsed());

@@ -4,6 +4,9 @@
 /// Lowercase, strip accents, and keep only letters and digits, single spaces between words.
 /// "Gozanti-class Cruisers" and "gozanti class cruisers" give the same key.
 pub fn normalize(text: &str) -> String {
+    if text.is_ascii() {
+        return normalize_ascii(text);
+    }
     let mut out = String::with_capacity(text.len());
     let mut pending_space = false;
     for c in text.chars() {
@@ -18,6 +21,25 @@ pub fn normalize(text: &str) -> String {
         {
             // Apostrophes and unique dots vanish rather than split words: "Dodonna's" = "dodonnas".
         } else {
+            pending_space = true;
+        }
+    }
+    out
+}
+
+/// The common case, byte by byte: most card names are ASCII and every lookup normalizes
+/// every name.
+fn normalize_ascii(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut pending_space = false;
+    for &b in text.as_bytes() {
+        if b.is_ascii_alphanumeric() {
+            if pending_space && !out.is_empty() {
+                out.push(' ');
+            }
+            pending_space = false;
+            out.push(b.to_ascii_lowercase() as char);
+        } else if b != b'\'' && b != b'"' {
             pending_space = true;
         }
     }

@@ -14,6 +14,7 @@ fn check_fixture(path: &Path) -> String {
         spans: true,
         embedded: true,
         overlays: vec![relative.clone()],
+        without: Vec::new(),
     });
     assert!(unreadable.is_empty(), "{unreadable:?}");
     let shown = relative.display().to_string();

@@ -38,6 +38,7 @@ fn db() -> CardDb {
         spans: false,
         embedded: true,
         overlays: Vec::new(),
+        without: Vec::new(),
     })
     .0
 }

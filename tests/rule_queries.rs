@@ -40,6 +40,7 @@ fn top1_accuracy_over_judge_queries() {
         spans: false,
         embedded: true,
         overlays: Vec::new(),
+        without: Vec::new(),
     });
     let glossary = Glossary::from_db(&db);
     let index = Index::new(&glossary);

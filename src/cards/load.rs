@@ -3,7 +3,7 @@
 
 use super::record::Record;
 use super::{CardDb, Located};
-use crate::report::{Code, FileId, Finding};
+use crate::report::{Code, FileId, Finding, SourceText};
 use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -69,15 +69,23 @@ pub struct LoadOptions {
     /// Folders or files laid over the embedded data; a file with the same path inside the
     /// data tree (e.g. `cards/armada/upgrades.toml`) replaces the embedded one.
     pub overlays: Vec<PathBuf>,
+    /// Kinds of data the command does not use, left unread.
+    pub without: Vec<DataKind>,
 }
 
 /// A file to parse: its name for messages, its path inside the data tree, its bytes.
 struct Candidate {
     display: String,
     relative: String,
-    bytes: Result<Vec<u8>, String>,
+    content: Result<Content, String>,
     /// The embedded JSON form, when this is an embedded file and spans are not needed.
     json: Option<&'static str>,
+}
+
+enum Content {
+    /// Compiled in, so known to be UTF-8 and never copied.
+    Embedded(&'static str),
+    Read(Vec<u8>),
 }
 
 /// The text of a data file in the form it will be parsed from.
@@ -100,7 +108,7 @@ pub fn load(options: &LoadOptions) -> (CardDb, Vec<Finding>) {
                 Candidate {
                     display: format!("<embedded>/{relative}"),
                     relative: relative.to_string(),
-                    bytes: Ok(text.as_bytes().to_vec()),
+                    content: Ok(Content::Embedded(text)),
                     json: (!options.spans && !json.is_empty()).then_some(*json),
                 },
             );
@@ -120,6 +128,10 @@ pub fn load(options: &LoadOptions) -> (CardDb, Vec<Finding>) {
     }
     let mut db = CardDb::default();
     for candidate in by_relative.into_values() {
+        let kind = DataKind::from_path(&candidate.relative);
+        if kind.is_some_and(|k| options.without.contains(&k)) {
+            continue;
+        }
         load_candidate(&mut db, candidate);
     }
     (db, unreadable)
@@ -176,25 +188,32 @@ fn data_relative(root: &Path, relative: &Path) -> String {
 
 fn read_candidate(path: &Path, relative: &str) -> Candidate {
     let display = path.display().to_string();
-    let bytes = match std::fs::metadata(path) {
+    let content = match std::fs::metadata(path) {
         Ok(meta) if meta.len() > MAX_DATA_FILE_BYTES => Err(format!(
             "{display} is {} bytes; data files are at most {MAX_DATA_FILE_BYTES} bytes",
             meta.len()
         )),
-        Ok(_) => std::fs::read(path).map_err(|e| format!("cannot read {display}: {e}")),
+        Ok(_) => std::fs::read(path)
+            .map(Content::Read)
+            .map_err(|e| format!("cannot read {display}: {e}")),
         Err(e) => Err(format!("cannot read {display}: {e}")),
     };
     Candidate {
         display,
         relative: relative.to_string(),
-        bytes,
+        content,
         json: None,
     }
 }
 
 fn load_candidate(db: &mut CardDb, candidate: Candidate) {
-    let bytes = match candidate.bytes {
-        Ok(bytes) => bytes,
+    let bytes = match candidate.content {
+        Ok(Content::Embedded(text)) => {
+            let kind = DataKind::from_path(&candidate.relative);
+            let file = db.files.add(candidate.display, SourceText::Static(text));
+            return parse_candidate(db, file, kind, candidate.json);
+        }
+        Ok(Content::Read(bytes)) => bytes,
         Err(message) => {
             let code = if message.contains("bytes; data files") {
                 Code::TooLarge
@@ -229,9 +248,18 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
     };
     let kind = DataKind::from_path(&candidate.relative).or_else(|| DataKind::sniff(&text));
     let file = db.files.add(candidate.display, text);
+    parse_candidate(db, file, kind, candidate.json);
+}
+
+fn parse_candidate(
+    db: &mut CardDb,
+    file: FileId,
+    kind: Option<DataKind>,
+    json: Option<&'static str>,
+) {
     db.loaded.push(file);
     let text = db.files.text(file).clone();
-    let data = match candidate.json {
+    let data = match json {
         Some(json) => DataText::Json(json),
         None => DataText::Toml(&text),
     };
@@ -247,7 +275,7 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
         DataKind::Cards => load_cards(db, file, &text, data),
         DataKind::Errata => {
             if let Some(parsed) = collect(db, parse_data::<super::errata::ErrataFile>(file, data)) {
-                let records = RecordSpans::new(file, &text);
+                let records = RecordSpans::for_data(file, data);
                 db.errata
                     .extend(parsed.erratum.into_iter().map(|e| records.locate(e)));
             }
@@ -275,7 +303,7 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
         }
         DataKind::Rules => {
             if let Some(parsed) = collect(db, parse_data::<super::rules::RulesFile>(file, data)) {
-                let records = RecordSpans::new(file, &text);
+                let records = RecordSpans::for_data(file, data);
                 db.rules
                     .extend(parsed.entry.into_iter().map(|e| records.locate(e)));
             }
@@ -288,6 +316,21 @@ fn load_cards(db: &mut CardDb, file: FileId, text: &str, data: DataText<'_>) {
     #[derive(serde::Deserialize)]
     struct GameOnly {
         game: toml::Spanned<String>,
+    }
+    if let DataText::Json(json) = data {
+        #[derive(serde::Deserialize)]
+        struct JsonGame {
+            game: String,
+        }
+        // Embedded data passed `cards check`, so it names a known game.
+        match serde_json::from_str::<JsonGame>(json).map(|g| g.game) {
+            Ok(game) if game == "armada" => db.armada.add_data(file, data, text, &mut db.findings),
+            Ok(game) if game == "xwing" => db.xwing.add_data(file, data, text, &mut db.findings),
+            _ => db
+                .findings
+                .push(embedded_json_failure(file, "no known `game`")),
+        }
+        return;
     }
     let preamble_end = first_header(text).unwrap_or(text.len());
     let game = match toml::from_str::<GameOnly>(&text[..preamble_end]) {
@@ -348,6 +391,14 @@ impl RecordSpans {
         RecordSpans {
             file,
             blocks: top_level_blocks(text),
+        }
+    }
+
+    /// Spans for records read from `data`; JSON records have none, so nothing is scanned.
+    pub fn for_data(file: FileId, data: DataText<'_>) -> Self {
+        match data {
+            DataText::Toml(text) => RecordSpans::new(file, text),
+            DataText::Json(_) => RecordSpans::new(file, ""),
         }
     }
 

@@ -2,7 +2,7 @@
 //! punctuation; then words in any order; then near misses for `did you mean`.
 
 use super::{CardDb, CardEntry, Game};
-use crate::text::{closest, normalize, squash};
+use crate::text::{closest, normalize};
 
 /// How well an entry matched; lower is better.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -36,7 +36,8 @@ pub fn search<'a>(db: &'a CardDb, query: &str, game: Option<Game>) -> (Vec<Hit<'
             let normalized = normalize(name);
             let quality = if normalized == key {
                 Some(MatchQuality::Exact)
-            } else if squash(name) == squashed {
+            } else if normalized.len() >= squashed.len() && normalized.replace(' ', "") == squashed
+            {
                 Some(MatchQuality::Squashed)
             } else if words.iter().all(|w| normalized.split(' ').any(|n| n == *w)) {
                 Some(MatchQuality::AllWords)

@@ -11,6 +11,7 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
         spans: true,
         embedded: !args.standalone,
         overlays,
+        without: Vec::new(),
     });
     let findings = if unreadable.is_empty() {
         crate::check::run(&db)

@@ -1,4 +1,5 @@
 use super::{load_data, print_stdout};
+use crate::cards::DataKind;
 use crate::cards::lookup::{Hit, MatchQuality, search as find};
 use crate::cards::{CardDb, CardEntry};
 use crate::cli::{Outcome, ReportFormat, SearchArgs, ShowArgs};
@@ -7,7 +8,7 @@ use serde_json::json;
 use std::path::PathBuf;
 
 pub fn show(data: &[PathBuf], args: ShowArgs) -> Outcome {
-    let db = match load_data(data) {
+    let db = match load_data(data, &[DataKind::Rules]) {
         Ok(db) => db,
         Err(outcome) => return outcome,
     };
@@ -48,7 +49,7 @@ pub fn show(data: &[PathBuf], args: ShowArgs) -> Outcome {
 }
 
 pub fn search(data: &[PathBuf], args: SearchArgs) -> Outcome {
-    let db = match load_data(data) {
+    let db = match load_data(data, &[DataKind::Rules]) {
         Ok(db) => db,
         Err(outcome) => return outcome,
     };

@@ -7,7 +7,7 @@ mod resolve;
 mod rule;
 mod schema;
 
-use crate::cards::{CardDb, LoadOptions, load};
+use crate::cards::{CardDb, DataKind, LoadOptions, load};
 use crate::cli::{CardsCommand, Cli, Command, Outcome};
 use crate::report::{Finding, HumanStyle, render_human};
 use std::io::Write;
@@ -27,11 +27,12 @@ pub fn dispatch(cli: Cli) -> Outcome {
 
 /// The built-in data with any `--data` folders over it. Paths that cannot be read are
 /// reported and make the command fail.
-fn load_data(overlays: &[PathBuf]) -> Result<CardDb, Outcome> {
+fn load_data(overlays: &[PathBuf], without: &[DataKind]) -> Result<CardDb, Outcome> {
     let (db, unreadable) = load(&LoadOptions {
         spans: false,
         embedded: true,
         overlays: overlays.to_vec(),
+        without: without.to_vec(),
     });
     if unreadable.is_empty() {
         Ok(db)

@@ -1,6 +1,7 @@
 //! `arbiter rule`: look a term up in the judges' glossary, or list its entries.
 
 use super::{load_data, print_stdout};
+use crate::cards::DataKind;
 use crate::cli::{Outcome, ReportFormat, RuleArgs};
 use crate::glossary::search::{Hit, Index, Lookup, MatchKind};
 use crate::glossary::{Glossary, GlossaryEntry, Lang, RuleGame};
@@ -12,7 +13,10 @@ use std::path::PathBuf;
 const MAX_ALSO: usize = 5;
 
 pub fn run(data: &[PathBuf], args: RuleArgs) -> Outcome {
-    let db = match load_data(data) {
+    let db = match load_data(
+        data,
+        &[DataKind::Cards, DataKind::Errata, DataKind::Formats],
+    ) {
         Ok(db) => db,
         Err(outcome) => return outcome,
     };
@@ -379,6 +383,7 @@ mod tests {
             spans: false,
             embedded: true,
             overlays: Vec::new(),
+            without: Vec::new(),
         })
         .0
     }

@@ -211,6 +211,7 @@ mod tests {
             spans: false,
             embedded: true,
             overlays: Vec::new(),
+            without: Vec::new(),
         });
         let glossary = Glossary::from_db(&db);
         for game in RuleGame::ALL {

@@ -5,14 +5,62 @@ use std::sync::Arc;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FileId(pub u32);
 
+/// The text of an input: borrowed for data compiled into the binary (copying megabytes
+/// on every start would cost more than the lookup itself), shared for everything read.
+#[derive(Debug, Clone)]
+pub enum SourceText {
+    Static(&'static str),
+    Shared(Arc<str>),
+}
+
+impl std::ops::Deref for SourceText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        match self {
+            SourceText::Static(text) => text,
+            SourceText::Shared(text) => text,
+        }
+    }
+}
+
+impl From<&'static str> for SourceText {
+    fn from(text: &'static str) -> Self {
+        SourceText::Static(text)
+    }
+}
+
+impl From<String> for SourceText {
+    fn from(text: String) -> Self {
+        SourceText::Shared(text.into())
+    }
+}
+
+impl From<Arc<str>> for SourceText {
+    fn from(text: Arc<str>) -> Self {
+        SourceText::Shared(text)
+    }
+}
+
+impl miette::SourceCode for SourceText {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let text: &'a str = self;
+        text.read_span(span, context_lines_before, context_lines_after)
+    }
+}
+
 /// The text of every input a command read, kept so findings can quote it.
 #[derive(Debug, Default, Clone)]
 pub struct SourceFiles {
-    files: Vec<(String, Arc<str>)>,
+    files: Vec<(String, SourceText)>,
 }
 
 impl SourceFiles {
-    pub fn add(&mut self, name: impl Into<String>, text: impl Into<Arc<str>>) -> FileId {
+    pub fn add(&mut self, name: impl Into<String>, text: impl Into<SourceText>) -> FileId {
         self.files.push((name.into(), text.into()));
         FileId(self.files.len() as u32 - 1)
     }
@@ -21,7 +69,7 @@ impl SourceFiles {
         &self.files[id.0 as usize].0
     }
 
-    pub fn text(&self, id: FileId) -> &Arc<str> {
+    pub fn text(&self, id: FileId) -> &SourceText {
         &self.files[id.0 as usize].1
     }
 

@@ -1,8 +1,7 @@
-use super::{Finding, Severity, SourceFiles};
+use super::{Finding, Severity, SourceFiles, SourceText};
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 use serde::Serialize;
 use std::fmt;
-use std::sync::Arc;
 
 /// How a command prints what it found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -170,7 +169,7 @@ fn escape_property(text: &str) -> String {
 /// Adapter giving a [`Finding`] the shape miette renders.
 struct MietteFinding {
     finding: Finding,
-    source: Option<NamedSource<Arc<str>>>,
+    source: Option<NamedSource<SourceText>>,
 }
 
 impl MietteFinding {

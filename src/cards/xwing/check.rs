@@ -861,7 +861,7 @@ points = [
 
     fn findings_for(text: &str) -> (CardDb, Vec<Finding>) {
         let mut db = CardDb::default();
-        let file = db.files.add("broken.toml", text);
+        let file = db.files.add("broken.toml", text.to_string());
         let mut findings = Vec::new();
         db.xwing.add_file(file, text, &mut findings);
         assert!(findings.is_empty(), "parses: {findings:#?}");
