@@ -326,3 +326,130 @@ fn schema_scenario_prints_the_scenario_schema() {
     let schema: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
     assert!(schema["properties"]["ability"].is_object(), "{schema}");
 }
+
+#[test]
+fn show_finds_cards_however_they_are_typed() {
+    for query in [
+        "Victory II-class Star Destroyer",
+        "VICTORY ii class star-destroyer",
+        "vsd2",
+    ] {
+        let output = arbiter(&["cards", "show", query]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{query}: {}",
+            stderr(&output)
+        );
+        let text = stdout(&output);
+        assert!(
+            text.contains("victory-ii-class-star-destroyer "),
+            "{query}: {text}"
+        );
+        assert!(text.contains("│ Points"), "{query}: {text}");
+    }
+}
+
+#[test]
+fn show_lists_older_printings_after_the_current_card() {
+    let text = stdout(&arbiter(&[
+        "cards",
+        "show",
+        "Victory II-class Star Destroyer",
+    ]));
+    let current = text
+        .find("│ id                              ┆ victory-ii-class-star-destroyer ")
+        .unwrap();
+    let older = text
+        .find("arbiter cards show victory-ii-class-star-destroyer-old")
+        .unwrap();
+    assert!(current < older);
+    assert_eq!(text.matches("Star Wars: Armada ship").count(), 1, "{text}");
+}
+
+#[test]
+fn show_lists_errata_under_the_card() {
+    let text = stdout(&arbiter(&["cards", "show", "edrio two tubes"]));
+    assert!(text.contains("errata"), "{text}");
+    assert!(
+        text.contains("Star Wars: X-Wing Rules Reference 1.4.5"),
+        "{text}"
+    );
+}
+
+#[test]
+fn show_json_has_the_documented_shape() {
+    let output = arbiter(&[
+        "cards",
+        "show",
+        "Darth Vader",
+        "--game",
+        "armada",
+        "--output",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let body: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let cards = body["cards"].as_array().unwrap();
+    let commander = cards
+        .iter()
+        .find(|c| c["id"] == "darth-vader-commander")
+        .unwrap();
+    assert_eq!(commander["game"], "armada");
+    assert_eq!(commander["kind"], "upgrade");
+    assert_eq!(commander["card"]["points"], 34);
+    let officer = cards
+        .iter()
+        .find(|c| c["id"] == "darth-vader-officer")
+        .unwrap();
+    assert_eq!(officer["card"]["points"], 4);
+    assert!(
+        commander["facts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["label"] == "Points")
+    );
+}
+
+#[test]
+fn a_miss_exits_1_with_did_you_mean() {
+    let output = arbiter(&["cards", "show", "Victroy II"]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stderr(&output);
+    assert!(
+        text.contains("cards::not_found") && text.contains("did you mean `Victory II`"),
+        "{text}"
+    );
+    let output = arbiter(&["cards", "search", "zzzqqq", "--output", "json"]);
+    assert_eq!(output.status.code(), Some(1));
+    let body: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(body["diagnostics"][0]["code"], "cards::not_found");
+}
+
+#[test]
+fn search_tells_same_name_cards_apart() {
+    let output = arbiter(&[
+        "cards", "search", "gozanti", "--game", "armada", "--output", "json",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let body: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let ids: Vec<&str> = body["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert!(
+        ids.contains(&"gozanti-class-cruisers-separatist"),
+        "{ids:?}"
+    );
+    assert!(ids.contains(&"gozanti-class-cruisers"), "{ids:?}");
+    assert!(
+        body["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["game"] == "armada")
+    );
+}

@@ -107,6 +107,7 @@ impl ArmadaCards {
             nicknames: &'a [String],
             file: FileId,
             span: &'a std::ops::Range<usize>,
+            current: bool,
         ) -> CardEntry<'a> {
             CardEntry {
                 game: super::Game::Armada,
@@ -116,6 +117,7 @@ impl ArmadaCards {
                 nicknames,
                 file,
                 span,
+                current,
             }
         }
         let types = self.ship_types.iter().map(|r| {
@@ -126,13 +128,23 @@ impl ArmadaCards {
                 &r.nicknames,
                 r.file,
                 &r.span,
+                true,
             )
         });
-        let ships = self
-            .ships
-            .iter()
-            .map(|r| entry(KIND_SHIP, &r.id, &r.name, &r.nicknames, r.file, &r.span));
+        let ships = self.ships.iter().map(|r| {
+            let current = r.superseded_by.is_none() && r.replaces.is_none();
+            entry(
+                KIND_SHIP,
+                &r.id,
+                &r.name,
+                &r.nicknames,
+                r.file,
+                &r.span,
+                current,
+            )
+        });
         let squadrons = self.squadrons.iter().map(|r| {
+            let current = r.superseded_by.is_none() && r.replaces.is_none();
             entry(
                 KIND_SQUADRON,
                 &r.id,
@@ -140,13 +152,23 @@ impl ArmadaCards {
                 &r.nicknames,
                 r.file,
                 &r.span,
+                current,
             )
         });
-        let upgrades = self
-            .upgrades
-            .iter()
-            .map(|r| entry(KIND_UPGRADE, &r.id, &r.name, &r.nicknames, r.file, &r.span));
+        let upgrades = self.upgrades.iter().map(|r| {
+            let current = r.superseded_by.is_none() && r.replaces.is_none();
+            entry(
+                KIND_UPGRADE,
+                &r.id,
+                &r.name,
+                &r.nicknames,
+                r.file,
+                &r.span,
+                current,
+            )
+        });
         let objectives = self.objectives.iter().map(|r| {
+            let current = r.superseded_by.is_none() && r.replaces.is_none();
             entry(
                 KIND_OBJECTIVE,
                 &r.id,
@@ -154,6 +176,7 @@ impl ArmadaCards {
                 &r.nicknames,
                 r.file,
                 &r.span,
+                current,
             )
         });
         types

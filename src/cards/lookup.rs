@@ -58,6 +58,7 @@ pub fn search<'a>(db: &'a CardDb, query: &str, game: Option<Game>) -> (Vec<Hit<'
     hits.sort_by(|a, b| {
         a.quality
             .cmp(&b.quality)
+            .then(b.entry.current.cmp(&a.entry.current))
             .then(a.entry.name.len().cmp(&b.entry.name.len()))
             .then(a.entry.name.cmp(b.entry.name))
             .then(a.entry.id.cmp(b.entry.id))

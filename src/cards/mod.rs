@@ -81,6 +81,9 @@ pub struct CardEntry<'a> {
     pub nicknames: &'a [String],
     pub file: FileId,
     pub span: &'a Range<usize>,
+    /// False for an older printing superseded by an erratum, or a content pack's revision
+    /// of another card: lookups show current cards first.
+    pub current: bool,
 }
 
 /// One labelled fact of a card, as shown in `cards show`.

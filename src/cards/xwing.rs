@@ -82,6 +82,7 @@ impl XwingCards {
                 nicknames: NO_NICKNAMES,
                 file,
                 span,
+                current: true,
             }
         }
         let ships = self

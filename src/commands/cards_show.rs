@@ -16,18 +16,39 @@ pub fn show(data: &[PathBuf], args: ShowArgs) -> Outcome {
     let Some(best) = hits.first() else {
         return not_found(&args.name, &suggestions, args.output);
     };
-    // Several equally good matches (same name in two games or factions): show them all.
-    let shown: Vec<&Hit> = hits
+    // Several equally good matches (same name in two games, factions or slots): show every
+    // current one; older printings and pack revisions are listed after them.
+    let equally_good: Vec<&Hit> = hits
         .iter()
-        .filter(|h| h.quality == best.quality && (best.quality <= MatchQuality::Squashed))
+        .filter(|h| h.quality == best.quality && best.quality <= MatchQuality::Squashed)
         .collect();
-    let shown = if shown.is_empty() { vec![best] } else { shown };
+    let (current, older): (Vec<&Hit>, Vec<&Hit>) = equally_good
+        .iter()
+        .partition(|h| h.entry.current || !best.entry.current);
+    let shown = if current.is_empty() {
+        vec![best]
+    } else {
+        current
+    };
     match args.output {
         ReportFormat::Human => {
             let mut out = String::new();
             for hit in &shown {
                 out.push_str(&card_table(&db, &hit.entry));
                 out.push('\n');
+            }
+            if !older.is_empty() {
+                out.push_str("Other versions (older printings, content-pack revisions):\n");
+                for hit in &older {
+                    let e = &hit.entry;
+                    out.push_str(&format!(
+                        "  {} {} `{}`: arbiter cards show {}\n",
+                        e.game.as_str(),
+                        e.kind,
+                        e.name,
+                        e.id
+                    ));
+                }
             }
             if best.quality > MatchQuality::Squashed && hits.len() > 1 {
                 out.push_str(&format!(
