@@ -141,6 +141,22 @@ where
     scored.into_iter().take(max).map(|(_, c)| c).collect()
 }
 
+/// A help line naming the nearest candidates (`did you mean `a` or `b`?`), or `otherwise`
+/// when none is near.
+pub fn did_you_mean<'a>(
+    query: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+    otherwise: &str,
+) -> String {
+    let near = closest(query, candidates, 3);
+    if near.is_empty() {
+        otherwise.to_string()
+    } else {
+        let listed: Vec<String> = near.iter().map(|n| format!("`{n}`")).collect();
+        format!("did you mean {}?", listed.join(" or "))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

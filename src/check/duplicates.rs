@@ -87,37 +87,5 @@ impl Seen {
 
 /// Narrow a record's span to its `id = "…"` value when the text has one.
 pub fn id_span(db: &CardDb, file: FileId, record: Range<usize>, id: &str) -> Range<usize> {
-    value_span(db, file, record, "id", id)
-}
-
-/// The span of `key = "value"`'s value inside a record, or the whole record.
-pub fn value_span(
-    db: &CardDb,
-    file: FileId,
-    record: Range<usize>,
-    key: &str,
-    value: &str,
-) -> Range<usize> {
-    let text = db.files.text(file);
-    let record = db.files.clamp(file, record);
-    let body = &text[record.clone()];
-    let quoted = format!("\"{value}\"");
-    let mut offset = 0;
-    for line in body.split_inclusive('\n') {
-        let assigns_key = line
-            .trim_start()
-            .strip_prefix(key)
-            .is_some_and(|rest| rest.trim_start().starts_with('='));
-        if let Some(at) = line.find(&quoted).filter(|_| assigns_key) {
-            let start = record.start + offset + at;
-            return start..start + quoted.len();
-        }
-        offset += line.len();
-    }
-    // Fall back to any quoted occurrence, then to the record header.
-    if let Some(at) = body.find(&quoted) {
-        return record.start + at..record.start + at + quoted.len();
-    }
-    let header_end = body.find('\n').unwrap_or(body.len());
-    record.start..record.start + header_end
+    super::value_span(db, file, record, "id", Some(id))
 }

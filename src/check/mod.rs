@@ -2,10 +2,11 @@
 //! loader; each module here adds one kind of cross-record check.
 
 mod duplicates;
+mod locate;
 mod references;
 mod rules;
 
-pub use duplicates::value_span;
+pub use locate::value_span;
 
 use crate::cards::CardDb;
 use crate::report::Finding;

@@ -1,10 +1,10 @@
 //! References between records must land: errata name existing cards, formats name existing
 //! points revisions and content sources.
 
-use super::duplicates::value_span;
+use super::value_span;
 use crate::cards::{CardDb, Game, armada};
 use crate::report::{Code, Finding};
-use crate::text::closest;
+use crate::text::did_you_mean;
 use std::collections::HashSet;
 
 pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
@@ -58,7 +58,7 @@ pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
                     erratum.file,
                     erratum.span.clone(),
                     "card",
-                    &erratum.card,
+                    Some(&erratum.card),
                 ),
             )
             .label("no such card")
@@ -86,7 +86,7 @@ pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
                         format.file,
                         format.span.clone(),
                         "points_revision",
-                        revision,
+                        Some(revision),
                     ),
                 )
                 .label("no such revision")
@@ -114,7 +114,7 @@ pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
                             format.file,
                             format.span.clone(),
                             "legal_sources",
-                            source,
+                            Some(source),
                         ),
                     )
                     .label("no such source")
@@ -125,24 +125,5 @@ pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
                 );
             }
         }
-    }
-}
-
-pub fn did_you_mean<'a>(
-    query: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
-    otherwise: &str,
-) -> String {
-    let near = closest(query, candidates, 3);
-    if near.is_empty() {
-        otherwise.to_string()
-    } else {
-        format!(
-            "did you mean {}?",
-            near.iter()
-                .map(|n| format!("`{n}`"))
-                .collect::<Vec<_>>()
-                .join(" or ")
-        )
     }
 }

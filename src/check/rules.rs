@@ -1,9 +1,10 @@
 //! Glossary entries: both languages filled in, a citation, and see-also targets that exist.
 
-use super::duplicates::{id_span, value_span};
-use super::references::did_you_mean;
+use super::duplicates::id_span;
+use super::value_span;
 use crate::cards::CardDb;
 use crate::report::{Code, Finding};
+use crate::text::did_you_mean;
 use std::collections::HashSet;
 
 pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
@@ -64,7 +65,7 @@ pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
                     )
                     .at(
                         entry.file,
-                        value_span(db, entry.file, entry.span.clone(), "see_also", target),
+                        value_span(db, entry.file, entry.span.clone(), "see_also", Some(target)),
                     )
                     .label("no entry with this id")
                     .help(did_you_mean(

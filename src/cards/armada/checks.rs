@@ -4,8 +4,9 @@
 use super::model::*;
 use super::{ArmadaCards, KIND_OBJECTIVE, KIND_SHIP, KIND_SQUADRON, KIND_UPGRADE};
 use crate::cards::{CardDb, Located};
-use crate::report::{Code, FileId, Finding};
-use crate::text::closest;
+use crate::check::value_span;
+use crate::report::{Code, Finding};
+use crate::text::did_you_mean;
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
@@ -290,88 +291,6 @@ impl Checker<'_> {
     /// of a list or inline table is pointed at), or the record's header line.
     fn value_span<T>(&self, record: &Located<T>, key: &str, value: Option<&str>) -> Range<usize> {
         value_span(self.db, record.file, record.span.clone(), key, value)
-    }
-}
-
-pub(super) fn value_span(
-    db: &CardDb,
-    file: FileId,
-    record: Range<usize>,
-    key: &str,
-    value: Option<&str>,
-) -> Range<usize> {
-    if record.is_empty() {
-        return record;
-    }
-    let text = db.files.text(file);
-    let record = db.files.clamp(file, record);
-    let body = &text[record.clone()];
-    let quoted = value.map(|v| format!("\"{v}\""));
-    let mut offset = record.start;
-    let mut fallback = None;
-    for line in body.split_inclusive('\n') {
-        if let Some(at) = key_position(line, key) {
-            let after = at + key.len();
-            let rest = &line[after..];
-            let eq = rest.find('=').map_or(after, |i| after + i + 1);
-            let value_start = eq + (line[eq..].len() - line[eq..].trim_start().len());
-            let value_end = line.trim_end().len().max(value_start);
-            let whole = offset + value_start..offset + value_end;
-            match &quoted {
-                Some(q) => {
-                    if let Some(i) = line[value_start..].find(q.as_str()) {
-                        let start = offset + value_start + i;
-                        return start..start + q.len();
-                    }
-                    fallback.get_or_insert(whole);
-                }
-                None => return whole,
-            }
-        }
-        offset += line.len();
-    }
-    if let Some(span) = fallback {
-        return span;
-    }
-    let header_end = body.find('\n').unwrap_or(body.len());
-    record.start..record.start + header_end
-}
-
-/// Where `key = ` starts in a line: at the start of the line or after `{`/`,` of an inline
-/// table.
-fn key_position(line: &str, key: &str) -> Option<usize> {
-    let mut search = 0;
-    while let Some(found) = line[search..].find(key) {
-        let at = search + found;
-        let before = line[..at].trim_end();
-        let boundary = before.is_empty() || before.ends_with('{') || before.ends_with(',');
-        let after = line[at + key.len()..].trim_start();
-        if boundary && after.starts_with('=') {
-            return Some(at);
-        }
-        search = at + key.len();
-    }
-    None
-}
-
-fn did_you_mean<'a>(
-    query: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
-    otherwise: &str,
-) -> String {
-    let mut candidates: Vec<&str> = candidates.into_iter().collect();
-    candidates.sort_unstable();
-    let near = closest(query, candidates, 3);
-    if near.is_empty() {
-        otherwise.to_string()
-    } else {
-        format!(
-            "did you mean {}?",
-            near.iter()
-                .map(|n| format!("`{n}`"))
-                .collect::<Vec<_>>()
-                .join(" or ")
-        )
     }
 }
 

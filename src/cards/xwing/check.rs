@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::report::Code;
-use crate::text::closest;
+use crate::text::did_you_mean;
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
@@ -75,7 +75,7 @@ pub fn check(cards: &XwingCards, db: &CardDb, findings: &mut Vec<Finding>) {
     }
     for device in &cards.devices {
         if !upgrades.contains(device.upgrade.as_str()) {
-            let help = suggest(
+            let help = did_you_mean(
                 &device.upgrade,
                 upgrades.iter().copied(),
                 "name the upgrade that deploys the device",
@@ -123,25 +123,6 @@ fn dial_code_is_valid(code: &str) -> bool {
         && (b'0'..=b'5').contains(&bytes[0])
         && b"ABDEFKLNOPRSTY".contains(&bytes[1])
         && b"RWBP".contains(&bytes[2])
-}
-
-fn suggest<'a>(
-    query: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
-    otherwise: &str,
-) -> String {
-    let near = closest(query, candidates, 3);
-    if near.is_empty() {
-        otherwise.to_string()
-    } else {
-        format!(
-            "did you mean {}?",
-            near.iter()
-                .map(|n| format!("`{n}`"))
-                .collect::<Vec<_>>()
-                .join(" or ")
-        )
-    }
 }
 
 fn is_date(text: &str) -> bool {
@@ -346,7 +327,7 @@ impl Checker<'_> {
             for revision in *list {
                 let needle = format!("\"{revision}\"");
                 if !revisions.contains(revision.as_str()) {
-                    let help = suggest(
+                    let help = did_you_mean(
                         revision.as_str(),
                         revisions.iter().map(String::as_str),
                         "use the id of a `[[revision]]` (not an alias)",
@@ -379,7 +360,7 @@ impl Checker<'_> {
         let id = &pilot.id;
         match refs.ships.get(pilot.ship.as_str()) {
             None => {
-                let help = suggest(
+                let help = did_you_mean(
                     &pilot.ship,
                     refs.ships.keys().copied(),
                     "use the id of a `[[ship]]`",
@@ -464,7 +445,7 @@ impl Checker<'_> {
         }
         for upgrade in &pilot.standard_loadout {
             if !refs.upgrades.contains(upgrade.as_str()) {
-                let help = suggest(
+                let help = did_you_mean(
                     upgrade,
                     refs.upgrades.iter().copied(),
                     "use the id of an `[[upgrade]]`",
@@ -481,7 +462,7 @@ impl Checker<'_> {
         }
         for condition in &pilot.conditions {
             if !refs.conditions.contains(condition.as_str()) {
-                let help = suggest(
+                let help = did_you_mean(
                     condition,
                     refs.conditions.iter().copied(),
                     "use the id of a `[[condition]]`",
@@ -537,7 +518,7 @@ impl Checker<'_> {
         for restriction in restrictions {
             for ship in &restriction.ships {
                 if !refs.ships.contains_key(ship.as_str()) {
-                    let help = suggest(
+                    let help = did_you_mean(
                         ship,
                         refs.ships.keys().copied(),
                         "use the id of a `[[ship]]`",
@@ -572,7 +553,7 @@ impl Checker<'_> {
                 if !refs.ship_abilities.contains(ability.as_str()) {
                     let quoted = format!("\"{ability}\"");
                     let path: Vec<&str> = path.iter().copied().chain([quoted.as_str()]).collect();
-                    let help = suggest(
+                    let help = did_you_mean(
                         ability,
                         refs.ship_abilities.iter().copied(),
                         "use a ship ability name that pilots carry (`ship_ability`)",
@@ -641,7 +622,7 @@ impl Checker<'_> {
             if let Some(device) = &side.device
                 && !refs.devices.contains(device.as_str())
             {
-                let help = suggest(
+                let help = did_you_mean(
                     device,
                     refs.devices.iter().copied(),
                     "use the id of a `[[device]]`",
@@ -657,7 +638,7 @@ impl Checker<'_> {
             }
             for condition in &side.conditions {
                 if !refs.conditions.contains(condition.as_str()) {
-                    let help = suggest(
+                    let help = did_you_mean(
                         condition,
                         refs.conditions.iter().copied(),
                         "use the id of a `[[condition]]`",
