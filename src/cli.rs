@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Debug, Parser)]
-#[command(name = "arbiter", version, about = "Card data, list checks and rules answers for Armada and X-Wing", long_about = None)]
+#[command(name = "arbiter", version, about = "Card data, timing answers and rules lookup for Armada, X-Wing, Space Alert and Talon", long_about = None)]
 pub struct Cli {
     /// Extra data folder laid over the built-in data (same layout as data/); may repeat.
     #[arg(long = "data", value_name = "DIR", global = true)]
