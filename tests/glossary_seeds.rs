@@ -2,7 +2,8 @@
 //!
 //! - coverage: every heading the seed prints has an entry whose `citation.section` is that
 //!   heading as printed, and no entry cites a heading the seed does not print. The heading
-//!   extraction ports the rules worked out in notes/headings-*.md, decisions included.
+//!   extraction ports the rules worked out in notes/headings-*.md, decisions included. For
+//!   Talon the `(N.M.K)` paragraph labels are covered the same way.
 //! - own words: no run of 12 or more consecutive words is shared between any entry text and
 //!   any seed (case, punctuation and accents ignored).
 
@@ -500,9 +501,9 @@ fn talon_scan_title(tokens: &[&str], first_pos: usize) -> (usize, Body) {
     (tokens.len(), Body::None)
 }
 
-fn talon_headings(text: &str) -> Vec<String> {
-    let lines: Vec<&str> = text.lines().collect();
-    let start = lines
+/// The body starts at the first all-caps `1.` chapter without dot leaders (`1. TRASFONDO`).
+fn talon_body_start(lines: &[&str]) -> usize {
+    lines
         .iter()
         .position(|l| {
             talon_start(l).is_some_and(|(major, minor, rest)| {
@@ -514,7 +515,12 @@ fn talon_headings(text: &str) -> Vec<String> {
                     && next.is_none_or(|c| !c.is_alphanumeric() && c != '_')
             }) && !talon_leader(l)
         })
-        .expect("the body's first chapter");
+        .expect("the body's first chapter")
+}
+
+fn talon_headings(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let start = talon_body_start(&lines);
     let mut out = Vec::new();
     for i in start..lines.len() {
         if lines[i].starts_with("NOTAS DEL DISEÑADOR") {
@@ -619,6 +625,69 @@ fn talon_headings(text: &str) -> Vec<String> {
     out
 }
 
+/// Third-level rules: a `(N.M.K)` label that opens a paragraph, either first on its line or
+/// after a section number on the same line (`7.2 Giro (7.2.1) Procedimiento: …`). A label in
+/// mid-sentence (`… Casillas de Casco (8.4.2)`) is a cross-reference and is skipped. The title
+/// is the words up to the first colon when that colon comes within 8 words and no word before it
+/// holds `. , ; ( )`; otherwise the paragraph is untitled and is cited by its first 4 words
+/// (`(5.4.1) Toda nave tiene una`). Words split by a hyphen at a line end are joined
+/// (`Ener-` + `gía:`) and tokens with no letter or digit are dropped (`(5.4.2) )`).
+/// Labels are kept as printed, misprints included (`(18.2.3)` in 10.2, `(11.1.1)` in 12.1).
+fn talon_paragraph_labels(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let start = talon_body_start(&lines);
+    let body: Vec<&str> = lines[start..]
+        .iter()
+        .copied()
+        .take_while(|l| !l.starts_with("NOTAS DEL DISEÑADOR"))
+        .filter(|l| !l.trim().is_empty() && !talon_noise(l))
+        .collect();
+    let mut out = Vec::new();
+    for (i, line) in body.iter().enumerate() {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let at = if tokens.first().is_some_and(|t| talon_label(t)) {
+            Some(0)
+        } else if talon_start(line).is_some_and(|(_, minor, _)| minor.is_some()) {
+            tokens.iter().position(|t| talon_label(t))
+        } else {
+            None
+        };
+        let Some(at) = at else {
+            continue;
+        };
+        let mut words: Vec<String> = Vec::new();
+        let following = body[i + 1..body.len().min(i + 8)]
+            .iter()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>());
+        for line_words in std::iter::once(tokens[at + 1..].to_vec()).chain(following) {
+            let mut it = line_words.into_iter();
+            if let Some(last) = words.last_mut().filter(|w| w.ends_with('-'))
+                && let Some(first) = it.next()
+            {
+                last.pop();
+                last.push_str(first);
+            }
+            words.extend(it.map(String::from));
+        }
+        words.retain(|w| w.chars().any(char::is_alphanumeric));
+        let mut title = None;
+        for (k, w) in words.iter().take(8).enumerate() {
+            if let Some(last) = w.strip_suffix(':') {
+                let mut head: Vec<&str> = words[..k].iter().map(String::as_str).collect();
+                head.push(last);
+                title = Some(head.join(" "));
+                break;
+            }
+            if w.contains(['.', ',', ';', '(', ')']) {
+                break;
+            }
+        }
+        let title = title.unwrap_or_else(|| words[..words.len().min(4)].join(" "));
+        out.push(format!("{} {title}", tokens[at]));
+    }
+    out
+}
+
 #[test]
 fn talon_covers_every_numbered_heading_in_order() {
     let db = db();
@@ -630,21 +699,44 @@ fn talon_covers_every_numbered_heading_in_order() {
         78,
         "the extraction no longer finds what the notes describe: {headings:#?}"
     );
-    // Misprinted numbers (14.3 in chapter 13, 13.6 and 17.1 twice) are kept as printed, so
-    // sections are compared as number + title, in rulebook order.
-    let sections: Vec<&str> = entries
+    let labels = talon_paragraph_labels(&text);
+    assert_eq!(
+        labels.len(),
+        58,
+        "the label extraction no longer finds what the notes describe: {labels:#?}"
+    );
+    for expected in [
+        "(5.3.1) Arcos de Disparo",
+        "(5.4.1) Toda nave tiene una",
+        "(5.4.2) Indicación de la Curva de Energía",
+        "(7.3.2) Marcadores de Deslizamiento lateral",
+        "(18.2.3) Restricciones",
+        "(17.2.2) Bloqueo de Disparos y de Transmisión de Energía",
+    ] {
+        assert!(labels.iter().any(|l| l == expected), "{expected} not found");
+    }
+    // Entries for (N.M.K) paragraph labels cite the label; the others cite a heading.
+    let (label_sections, sections): (Vec<&str>, Vec<&str>) = entries
         .iter()
         .map(|e| e.citation.section.as_str())
-        .collect();
-    let want: Vec<&str> = headings.iter().map(String::as_str).collect();
-    let missing: Vec<_> = want.iter().filter(|h| !sections.contains(h)).collect();
-    let unknown: Vec<_> = sections.iter().filter(|s| !want.contains(s)).collect();
-    assert!(missing.is_empty(), "headings without an entry: {missing:?}");
-    assert!(unknown.is_empty(), "entries citing no heading: {unknown:?}");
-    assert_eq!(
-        sections, want,
-        "one entry per heading, in the rulebook's order"
-    );
+        .partition(|s| s.starts_with('('));
+    // Misprinted numbers (14.3 in chapter 13, 13.6 and 17.1 twice; (18.2.3) in 10.2 and
+    // (11.1.1) twice) are kept as printed, so sections are compared as number + title, in
+    // rulebook order.
+    for (kind, sections, found) in [
+        ("heading", sections, &headings),
+        ("paragraph label", label_sections, &labels),
+    ] {
+        let want: Vec<&str> = found.iter().map(String::as_str).collect();
+        let missing: Vec<_> = want.iter().filter(|h| !sections.contains(h)).collect();
+        let unknown: Vec<_> = sections.iter().filter(|s| !want.contains(s)).collect();
+        assert!(missing.is_empty(), "{kind}s without an entry: {missing:?}");
+        assert!(unknown.is_empty(), "entries citing no {kind}: {unknown:?}");
+        assert_eq!(
+            sections, want,
+            "one entry per {kind}, in the rulebook's order"
+        );
+    }
     for e in &entries {
         assert_eq!(e.citation.document, "Talon — Reglamento", "{}", e.id);
     }
