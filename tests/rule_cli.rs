@@ -165,7 +165,7 @@ fn list_shows_every_entry_or_one_game() {
         text.contains("│ sideslip ") && text.contains("7.3 Deslizamiento"),
         "{text}"
     );
-    assert!(text.trim_end().ends_with("78 entries"), "{text}");
+    assert!(text.trim_end().ends_with("136 entries"), "{text}");
 
     let body = json(&arbiter(&["rule", "--list", "--output", "json"], "C"));
     let entries = body["entries"].as_array().unwrap();
