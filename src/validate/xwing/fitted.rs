@@ -1,7 +1,7 @@
 //! A squad with its cards resolved: each ship's pilot, chassis and upgrades with their
 //! values in the chosen revision, and the input spans to point at. The rules read this.
 
-use crate::cards::formats::Format;
+use crate::cards::formats::{Format, LoadoutRule};
 use crate::cards::xwing::{
     ActionKind, Arc, Colour, Faction, ForceSide, Keyword, Legality, Pilot, Restriction, Revision,
     Ship as Chassis, Size, Slot, StatName, Upgrade,
@@ -156,10 +156,6 @@ impl Ship<'_> {
         !self.pilot.standard_loadout.is_empty()
     }
 
-    pub fn cost(&self) -> i32 {
-        self.values.cost + self.loadout_used()
-    }
-
     /// Points spent on upgrades, which the loadout value limits.
     pub fn loadout_used(&self) -> i32 {
         self.upgrades.iter().map(Fitted::points).sum()
@@ -267,7 +263,17 @@ impl Squad<'_> {
         }
     }
 
+    /// What a ship adds to the squad's points. Under loadout values (2.5) upgrades are paid
+    /// from the ship's loadout, not from the squad's points; otherwise they add to both.
+    pub fn ship_points(&self, ship: &Ship<'_>) -> i32 {
+        if self.format.loadout_rule == Some(LoadoutRule::LoadoutValue) {
+            ship.values.cost
+        } else {
+            ship.values.cost + ship.loadout_used()
+        }
+    }
+
     pub fn total_points(&self) -> i32 {
-        self.ships.iter().map(Ship::cost).sum()
+        self.ships.iter().map(|s| self.ship_points(s)).sum()
     }
 }

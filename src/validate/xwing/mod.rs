@@ -159,7 +159,7 @@ pub fn validate(
     };
     rules::check_all(&checked, &mut findings);
 
-    let mut resolved = checked.ships.iter().map(pilot_row);
+    let mut resolved = checked.ships.iter().map(|ship| pilot_row(&checked, ship));
     let pilots = rows
         .into_iter()
         .map(|row| row.unwrap_or_else(|| resolved.next().expect("one row per resolved ship")))
@@ -209,14 +209,14 @@ fn unresolved_row(parsed: &crate::parse::xwing::ParsedPilot) -> Option<Validated
     })
 }
 
-fn pilot_row(ship: &Ship<'_>) -> ValidatedPilot {
+fn pilot_row(squad: &Squad<'_>, ship: &Ship<'_>) -> ValidatedPilot {
     ValidatedPilot {
         id: Some(ship.pilot.id.clone()),
         written: ship.parsed.card.text(),
         name: ship.pilot.name.clone(),
         ship: Some(ship.pilot.ship.clone()),
         initiative: ship.pilot.initiative,
-        cost: i64::from(ship.cost()),
+        cost: i64::from(squad.ship_points(ship)),
         loadout_used: i64::from(ship.loadout_used()),
         loadout_limit: i64::from(ship.values.loadout),
         standard_loadout: ship.has_standard_loadout(),

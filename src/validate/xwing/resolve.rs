@@ -63,7 +63,18 @@ pub fn pilot<'a>(
                 pilots().filter(|p| normalize(&p.name) == key).collect();
             // Several pilots share a name (Luke Skywalker flies an X-wing and a Delta-7):
             // the faction, ship and revision pick the one meant.
-            matching.sort_by_key(|p| (!fits_faction(p), !fits_ship(p), !listed(p)));
+            // Among equals, the plain card (id = the squashed name) before its
+            // standard-loadout editions (`-battleofyavin`, `-swz106`).
+            let plain = squash(&name.value);
+            matching.sort_by_key(|p| {
+                (
+                    !fits_faction(p),
+                    !fits_ship(p),
+                    !listed(p),
+                    p.id != plain,
+                    !p.standard_loadout.is_empty(),
+                )
+            });
             matching.first().map(|&card| Found { card, alias: None })
         }
         CardRef::YasbQuickbuild(_) => {

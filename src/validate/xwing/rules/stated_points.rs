@@ -36,9 +36,9 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
             );
         }
         if let Some(stated) = &parsed.total_points {
-            let total = i64::from(ship.cost());
+            let total = i64::from(squad.ship_points(ship));
             differ(
-                format!("{} with upgrades", ship.pilot.name),
+                format!("{} as fielded", ship.pilot.name),
                 stated.value,
                 total,
                 stated.span.clone(),
