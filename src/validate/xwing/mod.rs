@@ -14,7 +14,7 @@ mod tests;
 use crate::cards::CardDb;
 use crate::cards::formats::Format;
 use crate::cards::xwing::Faction;
-use crate::parse::xwing::ParsedSquad;
+use crate::parse::xwing::{CardRef, ParsedSquad};
 use crate::report::{Code, FileId, Finding};
 use fitted::{Fitted, PilotValues, Ship, Squad};
 use revision::RevisionSource;
@@ -133,6 +133,11 @@ pub fn validate(
             upgrades: Vec::new(),
         };
         for (written, card) in parsed.equipped() {
+            // YASB links repeat a standard loadout's cards by number, and the card data
+            // has no YASB numbers for upgrades; the loadout comes from the pilot anyway.
+            if !pilot.standard_loadout.is_empty() && matches!(card, CardRef::Yasb(_)) {
+                continue;
+            }
             match resolve::upgrade(cards, file, card, revision) {
                 Ok(found) => {
                     findings.extend(found.alias);

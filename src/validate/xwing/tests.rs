@@ -406,3 +406,44 @@ fn the_same_squad_as_xws_link_and_text_validates_alike() {
     assert_eq!(summary(run_with(link, &xwa)), from_xws);
     assert_eq!(summary(run_with(tts, &xwa)), from_xws);
 }
+
+#[test]
+fn a_revisions_own_id_is_read_as_an_alias() {
+    // AMG's points call Lieutenant Karsabi's standard-loadout card `lieutenantkarasabi-ssl`.
+    let karsabi: Pilot = ("lieutenantkarasabi-ssl", &[]);
+    let vynder: Pilot = ("majorvynder", &[]);
+    let squad = run(&xws_with("galacticempire", &[karsabi, vynder, vynder], ""));
+    assert_eq!(squad.pilots[0].id.as_deref(), Some("lieutenantkarsabi-ssl"));
+    let alias = squad.findings.iter().find(|f| f.code == Code::XwingIdAlias);
+    assert!(
+        alias.is_some_and(|f| f.message.contains("lieutenantkarasabi-ssl")),
+        "{:#?}",
+        squad.findings
+    );
+}
+
+#[test]
+fn a_links_standard_loadout_numbers_need_no_upgrade_numbers() {
+    // Luke Skywalker (swz106) is YASB 642; the link repeats his loadout by (made-up) number.
+    let link = "https://yasb.app/?f=Rebel%20Alliance&d=v10ZbZ50Z642X9001W9002W9003Y5XY3X&sn=L&obs=";
+    let squad = run_with(
+        link,
+        &Options {
+            format: "xwa-standard".into(),
+            points: None,
+        },
+    );
+    assert_valid(&squad);
+    assert_eq!(squad.pilots[0].id.as_deref(), Some("lukeskywalker-swz106"));
+    assert_eq!(squad.pilots[0].upgrades.len(), 3);
+    // Upgrade numbers elsewhere cannot be resolved, and the finding says why.
+    let link = "https://yasb.app/?f=Rebel%20Alliance&d=v10ZbZ50Z4X9001Y5XY3X&sn=L&obs=";
+    let squad = run_with(
+        link,
+        &Options {
+            format: "xwa-standard".into(),
+            points: None,
+        },
+    );
+    assert_fails(&squad, "xwing::unknown_card");
+}
