@@ -447,3 +447,9 @@ fn a_links_standard_loadout_numbers_need_no_upgrade_numbers() {
     );
     assert_fails(&squad, "xwing::unknown_card");
 }
+
+#[test]
+fn standard_loadout_only_cards_cannot_be_bought() {
+    let jek: Pilot = ("jekporkins", &[("astromech", "r5d8-battleofyavin")]);
+    assert_fails(&run(&rebels(&[LUKE, WEDGE, jek])), "xwing::banned");
+}

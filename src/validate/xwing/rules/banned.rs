@@ -3,7 +3,7 @@
 
 use crate::cards::xwing::Legality;
 use crate::report::{Code, Finding};
-use crate::validate::xwing::fitted::Squad;
+use crate::validate::xwing::fitted::{Fitted, Squad};
 use std::ops::Range;
 
 pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
@@ -13,6 +13,7 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
         .as_deref()
         .and_then(Legality::parse_loose);
     let revision = squad.revision.id.as_str();
+    let mut extra = Vec::new();
     let mut report = |name: &str, listed: bool, legal: &[Legality], span: Range<usize>| {
         let why = if !listed {
             format!("{revision} does not list {name}")
@@ -41,6 +42,9 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
             ship.span(),
         );
         for upgrade in ship.upgrades.iter().filter(|u| !u.from_loadout) {
+            if upgrade.card.standard_loadout_only {
+                findings_for_loadout_only(squad, upgrade, &mut extra);
+            }
             report(
                 &upgrade.card.name,
                 upgrade.values.listed,
@@ -49,4 +53,24 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
             );
         }
     }
+    findings.append(&mut extra);
+}
+
+/// Cards printed for standard loadouts (`-battleofyavin` editions) cannot be bought.
+fn findings_for_loadout_only(squad: &Squad<'_>, upgrade: &Fitted<'_>, out: &mut Vec<Finding>) {
+    out.push(
+        Finding::error(
+            Code::XwingBanned,
+            format!(
+                "{} exists only in standard loadouts and cannot be equipped",
+                upgrade.card.name
+            ),
+        )
+        .at(squad.file, upgrade.span.clone())
+        .label("standard-loadout card")
+        .help(format!(
+            "equip the regular edition of {} instead",
+            upgrade.card.name
+        )),
+    );
 }
