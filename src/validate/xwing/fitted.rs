@@ -6,7 +6,7 @@ use crate::cards::xwing::{
     ActionKind, Arc, Colour, Faction, ForceSide, Keyword, Legality, Pilot, Restriction, Revision,
     Ship as Chassis, Size, Slot, StatName, Upgrade,
 };
-use crate::parse::xwing::{ParsedPilot, ParsedSquad, Spanned};
+use crate::parse::xwing::{ParsedPilot, ParsedSquad, SlotRef, Spanned};
 use crate::report::FileId;
 use std::ops::Range;
 
@@ -74,6 +74,8 @@ pub struct Fitted<'a> {
     /// The upgrade as written, or the pilot entry for standard-loadout upgrades.
     pub span: Range<usize>,
     pub stated: Option<Spanned<i64>>,
+    /// The XWS slot key the list files the upgrade under.
+    pub filed_under: Option<SlotRef>,
 }
 
 impl<'a> Fitted<'a> {
@@ -123,6 +125,7 @@ impl<'a> Fitted<'a> {
             from_loadout: false,
             span,
             stated: None,
+            filed_under: None,
         }
     }
 

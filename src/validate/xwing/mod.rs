@@ -143,6 +143,7 @@ pub fn validate(
                     findings.extend(found.alias);
                     let mut fitted = Fitted::new(found.card, revision, pilot, chassis, card.span());
                     fitted.stated = written.points.clone();
+                    fitted.filed_under = written.slot.clone();
                     ship.upgrades.push(fitted);
                 }
                 Err(finding) => findings.push(finding),

@@ -453,3 +453,14 @@ fn standard_loadout_only_cards_cannot_be_bought() {
     let jek: Pilot = ("jekporkins", &[("astromech", "r5d8-battleofyavin")]);
     assert_fails(&run(&rebels(&[LUKE, WEDGE, jek])), "xwing::banned");
 }
+
+#[test]
+fn an_upgrade_filed_under_another_slot_is_a_warning() {
+    let wedge: Pilot = (
+        "wedgeantilles",
+        &[("talent", "marksmanship"), ("crew", "predator")],
+    );
+    let squad = run(&rebels(&[LUKE, wedge, JEK]));
+    assert_fails(&squad, "xwing::slot");
+    assert!(squad.is_valid(), "{:#?}", squad.findings);
+}

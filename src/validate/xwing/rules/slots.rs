@@ -3,8 +3,9 @@
 //! icons takes both.
 
 use crate::cards::xwing::Slot;
+use crate::parse::xwing::slot::is_known_slot;
 use crate::report::{Code, Finding};
-use crate::validate::xwing::fitted::Squad;
+use crate::validate::xwing::fitted::{Fitted, Squad};
 
 pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
     for ship in &squad.ships {
@@ -28,6 +29,7 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
             }
         }
         for upgrade in &ship.upgrades {
+            misfiled(squad.file, upgrade, findings);
             let needed = &upgrade.values.slots;
             let mut taken = Vec::new();
             let mut missing = Vec::new();
@@ -64,4 +66,34 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
             );
         }
     }
+}
+
+/// XWS files upgrades under slot keys; a key the card does not occupy is a sign that the
+/// list means another card or was edited by hand. The card still goes into its own slots.
+fn misfiled(file: crate::report::FileId, upgrade: &Fitted<'_>, findings: &mut Vec<Finding>) {
+    let Some(filed) = &upgrade.filed_under else {
+        return;
+    };
+    let key_of = |slot: &Slot| slot.as_str().replace('-', "");
+    if !is_known_slot(&filed.key) || upgrade.values.slots.iter().any(|s| key_of(s) == filed.key) {
+        return;
+    }
+    let own: Vec<String> = upgrade.values.slots.iter().map(key_of).collect();
+    findings.push(
+        Finding::warning(
+            Code::XwingSlot,
+            format!(
+                "{} is filed under `{}`, but it is a {} upgrade",
+                upgrade.card.name,
+                filed.written.value,
+                own.join(" + ")
+            ),
+        )
+        .at(file, filed.written.span.clone())
+        .label(format!("{} takes {}", upgrade.card.name, own.join(" + ")))
+        .help(format!(
+            "file it under `{}`",
+            own.first().cloned().unwrap_or_default()
+        )),
+    );
 }
