@@ -4,6 +4,7 @@
 //! with cost and loadout, totals, and located findings.
 
 pub mod fitted;
+pub mod index;
 pub mod resolve;
 pub mod revision;
 pub mod rules;
@@ -17,6 +18,7 @@ use crate::cards::xwing::Faction;
 use crate::parse::xwing::{CardRef, ParsedSquad};
 use crate::report::{Code, FileId, Finding};
 use fitted::{Fitted, PilotValues, Ship, Squad};
+use index::CardIndex;
 use revision::RevisionSource;
 use serde::Serialize;
 
@@ -87,100 +89,129 @@ pub struct ValidatedUpgrade {
 }
 
 /// Validate one parsed squad. `Err` is a mistake of the caller (unknown format or
-/// revision), not of the list; the list's problems are the result's findings.
+/// revision), not of the list; the list's problems are the result's findings. To validate
+/// many squads, build one [`Validator`] and reuse it.
 pub fn validate(
     db: &CardDb,
     file: FileId,
     squad: &ParsedSquad,
     options: &Options,
 ) -> Result<ValidatedSquad, Finding> {
-    let cards = &db.xwing;
-    let format = find_format(db, &options.format)?;
-    let chosen = revision::choose(cards, format, options.points.as_deref(), squad)?;
-    let revision = chosen.revision.id.as_str();
-    let mut findings = squad.findings.clone();
-    let faction = squad
-        .faction
-        .as_ref()
-        .and_then(|f| f.faction)
-        .and_then(|f| Faction::parse_loose(f.xws()));
+    Validator::new(db).validate(file, squad, options)
+}
 
-    let mut ships = Vec::new();
-    let mut rows = Vec::new();
-    for parsed in &squad.pilots {
-        let hints = resolve::Hints {
-            faction,
-            ship: parsed.ship.as_ref().map(|s| s.value.as_str()),
-            revision,
-        };
-        let pilot = match resolve::pilot(cards, file, &parsed.card, hints) {
-            Ok(found) => {
-                findings.extend(found.alias);
-                found.card
-            }
-            Err(finding) => {
-                findings.push(finding);
-                rows.push(unresolved_row(parsed));
-                continue;
-            }
-        };
-        let chassis = cards.ship(&pilot.ship);
-        let mut ship = Ship {
-            pilot,
-            chassis,
-            values: PilotValues::of(pilot, revision),
-            parsed,
-            upgrades: Vec::new(),
-        };
-        for (written, card) in parsed.equipped() {
-            // YASB links repeat a standard loadout's cards by number, and the card data
-            // has no YASB numbers for upgrades; the loadout comes from the pilot anyway.
-            if !pilot.standard_loadout.is_empty() && matches!(card, CardRef::Yasb(_)) {
-                continue;
-            }
-            match resolve::upgrade(cards, file, card, revision) {
-                Ok(found) => {
-                    findings.extend(found.alias);
-                    let mut fitted = Fitted::new(found.card, revision, pilot, chassis, card.span());
-                    fitted.stated = written.points.clone();
-                    fitted.filed_under = written.slot.clone();
-                    ship.upgrades.push(fitted);
-                }
-                Err(finding) => findings.push(finding),
-            }
+/// The card data with its lookup tables, built once for any number of squads.
+#[derive(Debug)]
+pub struct Validator<'a> {
+    db: &'a CardDb,
+    index: CardIndex<'a>,
+}
+
+impl<'a> Validator<'a> {
+    pub fn new(db: &'a CardDb) -> Self {
+        Validator {
+            db,
+            index: CardIndex::new(&db.xwing),
         }
-        rules::standard_loadout::apply(&mut ship, cards, revision, file, &mut findings);
-        ships.push(ship);
-        rows.push(None);
     }
 
-    let checked = Squad {
-        file,
-        format,
-        revision: chosen.revision,
-        points_limit: revision::points_limit(cards, format, chosen.revision),
-        faction: faction.or_else(|| ships.first().map(|s| s.pilot.faction)),
-        parsed: squad,
-        ships,
-    };
-    rules::check_all(&checked, &mut findings);
+    /// See [`validate`].
+    pub fn validate(
+        &self,
+        file: FileId,
+        squad: &ParsedSquad,
+        options: &Options,
+    ) -> Result<ValidatedSquad, Finding> {
+        let (db, index) = (self.db, &self.index);
+        let cards = &db.xwing;
+        let format = find_format(db, &options.format)?;
+        let chosen = revision::choose(cards, format, options.points.as_deref(), squad)?;
+        let revision = chosen.revision.id.as_str();
+        let mut findings = squad.findings.clone();
+        let faction = squad
+            .faction
+            .as_ref()
+            .and_then(|f| f.faction)
+            .and_then(|f| Faction::parse_loose(f.xws()));
 
-    let mut resolved = checked.ships.iter().map(|ship| pilot_row(&checked, ship));
-    let pilots = rows
-        .into_iter()
-        .map(|row| row.unwrap_or_else(|| resolved.next().expect("one row per resolved ship")))
-        .collect();
-    Ok(ValidatedSquad {
-        revision: revision.to_string(),
-        revision_source: chosen.source,
-        format: format.id.clone(),
-        faction: checked.faction.map(|f| f.as_str().to_string()),
-        pilots,
-        points: i64::from(checked.total_points()),
-        points_limit: checked.points_limit,
-        ship_count: squad.pilots.len(),
-        findings,
-    })
+        let mut ships = Vec::new();
+        let mut rows = Vec::new();
+        for parsed in &squad.pilots {
+            let hints = resolve::Hints {
+                faction,
+                ship: parsed.ship.as_ref().map(|s| s.value.as_str()),
+                revision,
+            };
+            let pilot = match resolve::pilot(index, file, &parsed.card, hints) {
+                Ok(found) => {
+                    findings.extend(found.alias);
+                    found.card
+                }
+                Err(finding) => {
+                    findings.push(finding);
+                    rows.push(unresolved_row(parsed));
+                    continue;
+                }
+            };
+            let chassis = index.ship(&pilot.ship);
+            let mut ship = Ship {
+                pilot,
+                chassis,
+                values: PilotValues::of(pilot, revision),
+                parsed,
+                upgrades: Vec::new(),
+            };
+            for (written, card) in parsed.equipped() {
+                // YASB links repeat a standard loadout's cards by number, and the card data
+                // has no YASB numbers for upgrades; the loadout comes from the pilot anyway.
+                if !pilot.standard_loadout.is_empty() && matches!(card, CardRef::Yasb(_)) {
+                    continue;
+                }
+                match resolve::upgrade(index, file, card, revision) {
+                    Ok(found) => {
+                        findings.extend(found.alias);
+                        let mut fitted =
+                            Fitted::new(found.card, revision, pilot, chassis, card.span());
+                        fitted.stated = written.points.clone();
+                        fitted.filed_under = written.slot.clone();
+                        ship.upgrades.push(fitted);
+                    }
+                    Err(finding) => findings.push(finding),
+                }
+            }
+            rules::standard_loadout::apply(&mut ship, index, revision, file, &mut findings);
+            ships.push(ship);
+            rows.push(None);
+        }
+
+        let checked = Squad {
+            file,
+            format,
+            revision: chosen.revision,
+            points_limit: revision::points_limit(cards, format, chosen.revision),
+            faction: faction.or_else(|| ships.first().map(|s| s.pilot.faction)),
+            parsed: squad,
+            ships,
+        };
+        rules::check_all(&checked, &mut findings);
+
+        let mut resolved = checked.ships.iter().map(|ship| pilot_row(&checked, ship));
+        let pilots = rows
+            .into_iter()
+            .map(|row| row.unwrap_or_else(|| resolved.next().expect("one row per resolved ship")))
+            .collect();
+        Ok(ValidatedSquad {
+            revision: revision.to_string(),
+            revision_source: chosen.source,
+            format: format.id.clone(),
+            faction: checked.faction.map(|f| f.as_str().to_string()),
+            pilots,
+            points: i64::from(checked.total_points()),
+            points_limit: checked.points_limit,
+            ship_count: squad.pilots.len(),
+            findings,
+        })
+    }
 }
 
 fn find_format<'a>(db: &'a CardDb, id: &str) -> Result<&'a Format, Finding> {

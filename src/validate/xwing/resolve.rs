@@ -3,7 +3,8 @@
 //! ids with or without hyphens are accepted, with a warning naming the id read, so a judge
 //! sees that the list was not written with arbiter's ids.
 
-use crate::cards::xwing::{Faction, Pilot, Upgrade, XwingCards};
+use super::index::{CardIndex, Tables};
+use crate::cards::xwing::{Faction, Pilot, Upgrade};
 use crate::parse::xwing::CardRef;
 use crate::report::{Code, FileId, Finding};
 use crate::text::{did_you_mean, normalize, squash};
@@ -25,42 +26,36 @@ pub struct Hints<'h> {
 }
 
 pub fn pilot<'a>(
-    cards: &'a XwingCards,
+    index: &CardIndex<'a>,
     file: FileId,
     written: &CardRef,
     hints: Hints<'_>,
 ) -> Result<Found<'a, Pilot>, Finding> {
-    let pilots = || cards.pilots.iter().map(|p| &p.value);
+    let pilots = || index.cards.pilots.iter().map(|p| &p.value);
     let fits_faction = |p: &Pilot| hints.faction.is_none_or(|f| p.faction == f);
     let fits_ship = |p: &Pilot| {
         hints.ship.is_none_or(|ship| {
             let key = squash(ship);
-            squash(&p.ship) == key || cards.ship(&p.ship).is_some_and(|s| squash(&s.name) == key)
+            squash(&p.ship) == key || index.ship(&p.ship).is_some_and(|s| squash(&s.name) == key)
         })
     };
     let listed = |p: &Pilot| p.points_in(hints.revision).is_some();
     let found = match written {
-        CardRef::Xws(id) => by_id(
-            file,
-            written,
-            &id.value,
-            pilots().map(|p| {
-                let aliases = p.points.iter().filter_map(|e| e.xws.as_deref());
-                (p, p.id.as_str(), aliases.collect::<Vec<_>>())
-            }),
-        ),
+        CardRef::Xws(id) => by_id(file, written, &id.value, &index.pilots),
         CardRef::Yasb(number) => {
             let number = i64::from(number.value);
-            let mut matching: Vec<&Pilot> = pilots()
-                .filter(|p| p.points.iter().any(|e| e.yasb_id == Some(number)))
-                .collect();
+            let mut matching: Vec<&Pilot> = index
+                .pilots_by_yasb
+                .get(&number)
+                .cloned()
+                .unwrap_or_default();
             matching.sort_by_key(|p| !listed(p));
             matching.first().map(|&card| Found { card, alias: None })
         }
         CardRef::Name(name) => {
             let key = normalize(&name.value);
             let mut matching: Vec<&Pilot> =
-                pilots().filter(|p| normalize(&p.name) == key).collect();
+                index.pilots.by_name.get(&key).cloned().unwrap_or_default();
             // Several pilots share a name (Luke Skywalker flies an X-wing and a Delta-7):
             // the faction, ship and revision pick the one meant.
             // Among equals, the plain card (id = the squashed name) before its
@@ -103,26 +98,22 @@ pub fn pilot<'a>(
 }
 
 pub fn upgrade<'a>(
-    cards: &'a XwingCards,
+    index: &CardIndex<'a>,
     file: FileId,
     written: &CardRef,
     revision: &str,
 ) -> Result<Found<'a, Upgrade>, Finding> {
-    let upgrades = || cards.upgrades.iter().map(|u| &u.value);
+    let upgrades = || index.cards.upgrades.iter().map(|u| &u.value);
     let found = match written {
-        CardRef::Xws(id) => by_id(
-            file,
-            written,
-            &id.value,
-            upgrades().map(|u| {
-                let aliases = u.points.iter().filter_map(|e| e.xws.as_deref());
-                (u, u.id.as_str(), aliases.collect::<Vec<_>>())
-            }),
-        ),
+        CardRef::Xws(id) => by_id(file, written, &id.value, &index.upgrades),
         CardRef::Name(name) => {
             let key = normalize(&name.value);
-            let mut matching: Vec<&Upgrade> =
-                upgrades().filter(|u| normalize(&u.name) == key).collect();
+            let mut matching: Vec<&Upgrade> = index
+                .upgrades
+                .by_name
+                .get(&key)
+                .cloned()
+                .unwrap_or_default();
             // Reprints share a name; the one the revision prices and a list can buy is meant.
             matching.sort_by_key(|u| (u.points_in(revision).is_none(), u.standard_loadout_only));
             matching.first().map(|&card| Found { card, alias: None })
@@ -149,37 +140,56 @@ pub fn upgrade<'a>(
 
 /// An id exactly, else a revision's own id for a card, else the id without hyphens or
 /// other punctuation (apps differ on `fanatic-battleofyavin` / `fanaticbattleofyavin`).
-fn by_id<'a, 'i, T: 'a>(
+fn by_id<'a, T: HasId>(
     file: FileId,
     written: &CardRef,
     id: &str,
-    cards: impl Iterator<Item = (&'a T, &'a str, Vec<&'a str>)> + Clone,
+    tables: &Tables<'a, T>,
 ) -> Option<Found<'a, T>> {
-    if let Some((card, _, _)) = cards.clone().find(|(_, own, _)| *own == id) {
+    if let Some(&card) = tables.by_id.get(id) {
         return Some(Found { card, alias: None });
     }
-    let alias = |card: &'a T, own: &str, how: &str| Found {
-        card,
-        alias: Some(
-            Finding::warning(
-                Code::XwingIdAlias,
-                format!("`{id}` was read as `{own}` ({how})"),
-            )
-            .at(file, written.span())
-            .label(format!("read as `{own}`"))
-            .help(format!(
-                "write `{own}` so that every app reads the same card"
-            )),
-        ),
+    let alias = |card: &'a T, how: &str| {
+        let own = card.id();
+        Found {
+            card,
+            alias: Some(
+                Finding::warning(
+                    Code::XwingIdAlias,
+                    format!("`{id}` was read as `{own}` ({how})"),
+                )
+                .at(file, written.span())
+                .label(format!("read as `{own}`"))
+                .help(format!(
+                    "write `{own}` so that every app reads the same card"
+                )),
+            ),
+        }
     };
-    if let Some((card, own, _)) = cards.clone().find(|(_, _, aliases)| aliases.contains(&id)) {
-        return Some(alias(card, own, "the id a points revision uses for it"));
+    if let Some(&card) = tables.by_revision_id.get(id) {
+        return Some(alias(card, "the id a points revision uses for it"));
     }
-    let key = squash(id);
-    cards
-        .into_iter()
-        .find(|(_, own, _)| squash(own) == key)
-        .map(|(card, own, _)| alias(card, own, "the same id spelt another way"))
+    tables
+        .by_squashed_id
+        .get(&squash(id))
+        .map(|&card| alias(card, "the same id spelt another way"))
+}
+
+/// Cards with an XWS id, for the alias warning.
+pub trait HasId {
+    fn id(&self) -> &str;
+}
+
+impl HasId for Pilot {
+    fn id(&self) -> &str {
+        &self.id
+    }
+}
+
+impl HasId for Upgrade {
+    fn id(&self) -> &str {
+        &self.id
+    }
 }
 
 fn unknown(file: FileId, written: &CardRef, kind: &str) -> Finding {

@@ -2,15 +2,15 @@
 //! "take no additional upgrades" (glossary, Standardized). Builders often write the
 //! loadout's cards into the list; those are the loadout, not additions.
 
-use crate::cards::xwing::XwingCards;
 use crate::report::{Code, FileId, Finding};
 use crate::validate::xwing::fitted::{Fitted, Ship};
+use crate::validate::xwing::index::CardIndex;
 
 /// Replace what the list equips on a standard-loadout pilot with its loadout, reporting
 /// every card the list adds beyond it.
 pub fn apply<'a>(
     ship: &mut Ship<'a>,
-    cards: &'a XwingCards,
+    index: &CardIndex<'a>,
     revision: &str,
     file: FileId,
     findings: &mut Vec<Finding>,
@@ -43,7 +43,7 @@ pub fn apply<'a>(
     let span = ship.span();
     ship.upgrades = loadout
         .iter()
-        .filter_map(|id| cards.upgrade(id))
+        .filter_map(|id| index.upgrade(id))
         .map(|card| {
             let mut fitted = Fitted::new(card, revision, ship.pilot, ship.chassis, span.clone());
             fitted.from_loadout = true;
