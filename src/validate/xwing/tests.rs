@@ -464,3 +464,34 @@ fn an_upgrade_filed_under_another_slot_is_a_warning() {
     assert_fails(&squad, "xwing::slot");
     assert!(squad.is_valid(), "{:#?}", squad.findings);
 }
+
+#[test]
+fn solitary_allows_one_upgrade_of_a_type_per_squad() {
+    let sear: Pilot = ("captainsear", &[("tactical-relay", "k2b4")]);
+    let tambor: Pilot = ("wattambor", &[("tactical-relay", "kalani")]);
+    let alone: Pilot = ("wattambor", &[]);
+    let droid: Pilot = ("dgs047", &[]);
+    let separatists = |pilots: &[Pilot<'_>]| run(&xws_with("separatistalliance", pilots, ""));
+    assert_fails(&separatists(&[sear, tambor, droid]), "xwing::restriction");
+    assert_valid(&separatists(&[sear, alone, droid]));
+}
+
+#[test]
+fn action_restrictions_read_the_action_bar() {
+    // Advanced SLAM needs a white SLAM, which the T-65 lacks; Composure needs Focus.
+    let slam: Pilot = ("wedgeantilles", &[("modification", "advancedslam")]);
+    let squad = run(&rebels(&[LUKE, slam, JEK]));
+    assert_fails(&squad, "xwing::restriction");
+    assert!(
+        squad.findings[0].message.contains("SLAM"),
+        "{:#?}",
+        squad.findings
+    );
+    // Composure is extended-only in AMG's points.
+    let focus: Pilot = ("wedgeantilles", &[("talent", "composure")]);
+    let extended = Options {
+        format: "extended".into(),
+        points: None,
+    };
+    assert_valid(&run_with(&rebels(&[LUKE, focus, JEK]), &extended));
+}
