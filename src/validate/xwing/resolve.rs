@@ -4,7 +4,7 @@
 //! sees that the list was not written with arbiter's ids.
 
 use super::index::{CardIndex, Tables};
-use crate::cards::xwing::{Faction, Pilot, Upgrade};
+use crate::cards::xwing::{Faction, Pilot, Slot, Upgrade};
 use crate::parse::xwing::CardRef;
 use crate::report::{Code, FileId, Finding};
 use crate::text::{did_you_mean, normalize, squash};
@@ -102,6 +102,7 @@ pub fn upgrade<'a>(
     file: FileId,
     written: &CardRef,
     revision: &str,
+    ship_slots: &[Slot],
 ) -> Result<Found<'a, Upgrade>, Finding> {
     let upgrades = || index.cards.upgrades.iter().map(|u| &u.value);
     let found = match written {
@@ -114,8 +115,17 @@ pub fn upgrade<'a>(
                 .get(&key)
                 .cloned()
                 .unwrap_or_default();
-            // Reprints share a name; the one the revision prices and a list can buy is meant.
-            matching.sort_by_key(|u| (u.points_in(revision).is_none(), u.standard_loadout_only));
+            // Reprints share a name (R2-D2 the astromech and the crew, `-battleofyavin`
+            // editions): the one the revision prices, a list can buy and the ship has a
+            // slot for is meant.
+            let fits = |u: &Upgrade| u.slots.iter().all(|s| ship_slots.contains(s));
+            matching.sort_by_key(|u| {
+                (
+                    u.points_in(revision).is_none(),
+                    u.standard_loadout_only,
+                    !fits(u),
+                )
+            });
             matching.first().map(|&card| Found { card, alias: None })
         }
         CardRef::Yasb(_) | CardRef::YasbQuickbuild(_) => {

@@ -495,3 +495,23 @@ fn action_restrictions_read_the_action_bar() {
     };
     assert_valid(&run_with(&rebels(&[LUKE, focus, JEK]), &extended));
 }
+
+#[test]
+fn the_same_squad_with_upgrades_as_xws_and_text_validates_alike() {
+    let xws = rebels(&[LUKE, WEDGE, JEK]);
+    let tts = "Luke Skywalker + R2-D2 + Instinctive Aim / Wedge Antilles + Marksmanship + \
+               Predator / Jek Porkins + Proton Torpedoes";
+    let summary = |squad: ValidatedSquad| {
+        assert_valid(&squad);
+        let pilots: Vec<(Option<String>, i64, i64, Vec<String>)> = squad
+            .pilots
+            .into_iter()
+            .map(|p| {
+                let upgrades = p.upgrades.into_iter().map(|u| u.id).collect();
+                (p.id, p.cost, p.loadout_used, upgrades)
+            })
+            .collect();
+        (squad.revision, squad.faction, squad.points, pilots)
+    };
+    assert_eq!(summary(run(tts)), summary(run(&xws)));
+}
