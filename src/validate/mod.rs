@@ -1,0 +1,3 @@
+//! Checking parsed lists against the card data and a format's squad-building rules.
+
+pub mod xwing;

@@ -1,0 +1,282 @@
+//! A squad with its cards resolved: each ship's pilot, chassis and upgrades with their
+//! values in the chosen revision, and the input spans to point at. The rules read this.
+
+use crate::cards::formats::{Format, LoadoutRule};
+use crate::cards::xwing::{
+    ActionKind, Arc, Colour, Faction, ForceSide, Keyword, Legality, Pilot, Restriction, Revision,
+    Ship as Chassis, Size, Slot, StatName, Upgrade,
+};
+use crate::parse::xwing::{ParsedPilot, ParsedSquad, SlotRef, Spanned};
+use crate::report::FileId;
+use std::ops::Range;
+
+/// A pilot's values in the revision. A pilot the revision does not list keeps the card's
+/// own values (so the other rules still run) and `listed` is false.
+#[derive(Debug, Clone)]
+pub struct PilotValues {
+    pub cost: i32,
+    pub loadout: i32,
+    pub slots: Vec<Slot>,
+    pub keywords: Vec<Keyword>,
+    pub limited: i32,
+    pub legal: Vec<Legality>,
+    pub restricted: i32,
+    pub listed: bool,
+}
+
+impl PilotValues {
+    pub fn of(pilot: &Pilot, revision: &str) -> PilotValues {
+        match pilot.points_in(revision) {
+            Some(p) => PilotValues {
+                cost: p.cost,
+                loadout: p.loadout,
+                slots: p.slots.to_vec(),
+                keywords: p.keywords.to_vec(),
+                limited: p.limited,
+                legal: p.legal.to_vec(),
+                restricted: p.restricted,
+                listed: true,
+            },
+            None => PilotValues {
+                cost: pilot.cost.unwrap_or(0),
+                loadout: pilot.loadout.unwrap_or(0),
+                slots: pilot.slots.clone(),
+                keywords: pilot.keywords.clone(),
+                limited: pilot.limited,
+                legal: pilot.legal.clone(),
+                restricted: 0,
+                listed: false,
+            },
+        }
+    }
+}
+
+/// An upgrade's values in the revision; see [`PilotValues`].
+#[derive(Debug, Clone)]
+pub struct UpgradeValues {
+    pub slots: Vec<Slot>,
+    pub limited: i32,
+    pub restrictions: Vec<Restriction>,
+    pub legal: Vec<Legality>,
+    pub restricted: i32,
+    pub listed: bool,
+}
+
+/// One upgrade on a ship.
+#[derive(Debug, Clone)]
+pub struct Fitted<'a> {
+    pub card: &'a Upgrade,
+    pub values: UpgradeValues,
+    /// Points in the revision; `None` when the revision gives no price for this ship.
+    pub cost: Option<i32>,
+    /// Part of the pilot's standard loadout: paid for by the pilot's cost.
+    pub from_loadout: bool,
+    /// The upgrade as written, or the pilot entry for standard-loadout upgrades.
+    pub span: Range<usize>,
+    pub stated: Option<Spanned<i64>>,
+    /// The XWS slot key the list files the upgrade under.
+    pub filed_under: Option<SlotRef>,
+}
+
+impl<'a> Fitted<'a> {
+    pub fn new(
+        card: &'a Upgrade,
+        revision: &str,
+        pilot: &Pilot,
+        chassis: Option<&Chassis>,
+        span: Range<usize>,
+    ) -> Fitted<'a> {
+        let resolved = card.points_in(revision);
+        let (cost, variable) = match &resolved {
+            Some(p) => (p.cost, p.variable_cost),
+            None => (card.cost, card.variable_cost.as_ref()),
+        };
+        let size = chassis.map_or(Size::Small, |c| c.size);
+        let agility = pilot
+            .ship_stats
+            .as_ref()
+            .or(chassis.map(|c| &c.stats))
+            .map_or(0, |s| s.agility);
+        let cost = cost.or_else(|| {
+            variable.and_then(|v| v.cost_for(size, agility, pilot.initiative.unwrap_or(0)))
+        });
+        let values = match resolved {
+            Some(p) => UpgradeValues {
+                slots: p.slots.to_vec(),
+                limited: p.limited,
+                restrictions: p.restrictions.to_vec(),
+                legal: p.legal.to_vec(),
+                restricted: p.restricted,
+                listed: true,
+            },
+            None => UpgradeValues {
+                slots: card.slots.clone(),
+                limited: card.limited,
+                restrictions: card.restrictions.clone(),
+                legal: card.legal.clone(),
+                restricted: 0,
+                listed: false,
+            },
+        };
+        Fitted {
+            card,
+            values,
+            cost,
+            from_loadout: false,
+            span,
+            stated: None,
+            filed_under: None,
+        }
+    }
+
+    /// What the upgrade adds to the squad's points: nothing when the pilot's standard
+    /// loadout already paid for it.
+    pub fn points(&self) -> i32 {
+        if self.from_loadout {
+            0
+        } else {
+            self.cost.unwrap_or(0)
+        }
+    }
+}
+
+/// One ship: a resolved pilot and what it carries.
+#[derive(Debug, Clone)]
+pub struct Ship<'a> {
+    pub pilot: &'a Pilot,
+    pub chassis: Option<&'a Chassis>,
+    pub values: PilotValues,
+    pub parsed: &'a ParsedPilot,
+    pub upgrades: Vec<Fitted<'a>>,
+}
+
+impl Ship<'_> {
+    pub fn span(&self) -> Range<usize> {
+        self.parsed.card.span()
+    }
+
+    pub fn has_standard_loadout(&self) -> bool {
+        !self.pilot.standard_loadout.is_empty()
+    }
+
+    /// Points spent on upgrades, which the loadout value limits.
+    pub fn loadout_used(&self) -> i32 {
+        self.upgrades.iter().map(Fitted::points).sum()
+    }
+
+    pub fn size(&self) -> Option<Size> {
+        self.chassis.map(|c| c.size)
+    }
+
+    pub fn stat(&self, stat: StatName) -> Option<i32> {
+        let stats = self
+            .pilot
+            .ship_stats
+            .as_ref()
+            .or(self.chassis.map(|c| &c.stats))?;
+        match stat {
+            StatName::Attack => stats.attack.iter().map(|a| a.value).max(),
+            StatName::Agility => Some(stats.agility),
+            StatName::Hull => Some(stats.hull),
+            StatName::Shields => Some(stats.shields),
+            StatName::Energy => stats.energy,
+            StatName::Force => self.pilot.force.as_ref().map(|f| f.value),
+            StatName::Charges => self.pilot.charges.as_ref().map(|c| c.value),
+            StatName::Initiative => self.pilot.initiative,
+        }
+    }
+
+    /// The ship's arcs, with those its upgrades grant (a turret gives a turret arc).
+    pub fn arcs(&self) -> Vec<Arc> {
+        let stats = self
+            .pilot
+            .ship_stats
+            .as_ref()
+            .or(self.chassis.map(|c| &c.stats));
+        let own = stats
+            .into_iter()
+            .flat_map(|s| s.attack.iter().map(|a| a.arc));
+        let granted = self.grants().filter_map(|g| g.arc);
+        own.chain(granted).collect()
+    }
+
+    /// Has the action, of the colour if one is asked for; linked actions and actions its
+    /// upgrades print or grant count too.
+    pub fn has_action(&self, action: ActionKind, colour: Option<Colour>) -> bool {
+        let bar = if self.pilot.ship_actions.is_empty() {
+            self.chassis.map_or(&[][..], |c| &c.actions[..])
+        } else {
+            &self.pilot.ship_actions[..]
+        };
+        let fits = |a: ActionKind, c: Colour| a == action && colour.is_none_or(|want| want == c);
+        let on_bar = bar.iter().any(|a| {
+            fits(a.action, a.colour) || a.linked.as_ref().is_some_and(|l| fits(l.action, l.colour))
+        });
+        let from_upgrades = self.upgrades.iter().any(|u| {
+            u.card.sides.iter().any(|side| {
+                side.actions.iter().any(|a| fits(a.action, a.colour))
+                    || side
+                        .grants
+                        .iter()
+                        .filter_map(|g| g.action.as_ref())
+                        .any(|a| fits(a.action, a.colour))
+            })
+        });
+        on_bar || from_upgrades
+    }
+
+    pub fn force_sides(&self) -> Vec<ForceSide> {
+        let own = self.pilot.force.iter().flat_map(|f| f.side.iter().copied());
+        let granted = self.grants().flat_map(|g| g.force_side.iter().copied());
+        own.chain(granted).collect()
+    }
+
+    /// The front side's grants of every upgrade equipped.
+    pub fn grants(&self) -> impl Iterator<Item = &crate::cards::xwing::Grant> {
+        self.upgrades
+            .iter()
+            .filter_map(|u| u.card.sides.first())
+            .flat_map(|side| side.grants.iter())
+    }
+}
+
+/// The squad the rules check.
+#[derive(Debug)]
+pub struct Squad<'a> {
+    pub file: FileId,
+    pub format: &'a Format,
+    pub revision: &'a Revision,
+    pub points_limit: u32,
+    pub faction: Option<Faction>,
+    pub parsed: &'a ParsedSquad,
+    /// Resolved ships; pilots that matched no card are left out (their finding is made).
+    pub ships: Vec<Ship<'a>>,
+}
+
+impl Squad<'_> {
+    /// A span for findings about the whole squad: the stated total when there is one,
+    /// else all the pilots.
+    pub fn squad_span(&self) -> Range<usize> {
+        if let Some(points) = &self.parsed.points {
+            return points.span.clone();
+        }
+        match (self.parsed.pilots.first(), self.parsed.pilots.last()) {
+            (Some(first), Some(last)) => first.span.start..last.span.end,
+            _ => 0..0,
+        }
+    }
+
+    /// What a ship adds to the squad's points. Under loadout values (2.5) upgrades are paid
+    /// from the ship's loadout, not from the squad's points; otherwise they add to both.
+    pub fn ship_points(&self, ship: &Ship<'_>) -> i32 {
+        if self.format.loadout_rule == Some(LoadoutRule::LoadoutValue) {
+            ship.values.cost
+        } else {
+            ship.values.cost + ship.loadout_used()
+        }
+    }
+
+    pub fn total_points(&self) -> i32 {
+        self.ships.iter().map(|s| self.ship_points(s)).sum()
+    }
+}

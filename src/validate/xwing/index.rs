@@ -1,0 +1,98 @@
+//! Lookup tables over the card data, built once and shared by every squad validated: a
+//! squad names a dozen cards and the data holds thousands, so scanning per lookup would
+//! dominate validating many squads.
+
+use crate::cards::xwing::{Pilot, Ship, Upgrade, XwingCards};
+use crate::text::{normalize, squash};
+use std::collections::HashMap;
+
+/// One card kind's tables. On collisions the first card in load order wins, as a scan
+/// would find it.
+#[derive(Debug)]
+pub struct Tables<'a, T> {
+    pub by_id: HashMap<&'a str, &'a T>,
+    /// Ids a revision uses for the card where they are not its own (`xws` in `points`).
+    pub by_revision_id: HashMap<&'a str, &'a T>,
+    /// Ids without punctuation (`fanaticbattleofyavin`).
+    pub by_squashed_id: HashMap<String, &'a T>,
+    /// Normalized printed names; several cards share one.
+    pub by_name: HashMap<String, Vec<&'a T>>,
+}
+
+impl<'a, T> Tables<'a, T> {
+    fn new() -> Self {
+        Tables {
+            by_id: HashMap::new(),
+            by_revision_id: HashMap::new(),
+            by_squashed_id: HashMap::new(),
+            by_name: HashMap::new(),
+        }
+    }
+
+    fn add(&mut self, card: &'a T, id: &'a str, name: &str, revision_ids: Vec<&'a str>) {
+        self.by_id.entry(id).or_insert(card);
+        for alias in revision_ids {
+            self.by_revision_id.entry(alias).or_insert(card);
+        }
+        self.by_squashed_id.entry(squash(id)).or_insert(card);
+        self.by_name.entry(normalize(name)).or_default().push(card);
+    }
+}
+
+#[derive(Debug)]
+pub struct CardIndex<'a> {
+    pub cards: &'a XwingCards,
+    pub pilots: Tables<'a, Pilot>,
+    /// YASB pilot numbers (any revision's `yasb_id`).
+    pub pilots_by_yasb: HashMap<i64, Vec<&'a Pilot>>,
+    pub upgrades: Tables<'a, Upgrade>,
+    ships: HashMap<&'a str, &'a Ship>,
+}
+
+impl<'a> CardIndex<'a> {
+    pub fn new(cards: &'a XwingCards) -> Self {
+        let mut pilots = Tables::new();
+        let mut pilots_by_yasb: HashMap<i64, Vec<&Pilot>> = HashMap::new();
+        for pilot in cards.pilots.iter().map(|p| &p.value) {
+            let aliases = pilot
+                .points
+                .iter()
+                .filter_map(|e| e.xws.as_deref())
+                .collect();
+            pilots.add(pilot, &pilot.id, &pilot.name, aliases);
+            let mut numbers: Vec<i64> = pilot.points.iter().filter_map(|e| e.yasb_id).collect();
+            numbers.dedup();
+            for number in numbers {
+                pilots_by_yasb.entry(number).or_default().push(pilot);
+            }
+        }
+        let mut upgrades = Tables::new();
+        for upgrade in cards.upgrades.iter().map(|u| &u.value) {
+            let aliases = upgrade
+                .points
+                .iter()
+                .filter_map(|e| e.xws.as_deref())
+                .collect();
+            upgrades.add(upgrade, &upgrade.id, &upgrade.name, aliases);
+        }
+        let mut ships = HashMap::new();
+        for ship in cards.ships.iter().map(|s| &s.value) {
+            ships.entry(ship.id.as_str()).or_insert(ship);
+        }
+        CardIndex {
+            cards,
+            pilots,
+            pilots_by_yasb,
+            upgrades,
+            ships,
+        }
+    }
+
+    pub fn ship(&self, id: &str) -> Option<&'a Ship> {
+        self.ships.get(id).copied()
+    }
+
+    pub fn upgrade(&self, id: &str) -> Option<&'a Upgrade> {
+        self.upgrades.by_id.get(id).copied()
+    }
+}

@@ -1,0 +1,114 @@
+//! Which points revision a squad is validated against. The list's own evidence counts for
+//! more than the format's default, because a list built for XWA points checked against AMG
+//! points fails for reasons its author never saw; the caller's explicit choice counts most.
+
+use crate::cards::formats::Format;
+use crate::cards::xwing::{Revision, XwingCards};
+use crate::parse::xwing::{ParsedSquad, RulesetHint};
+use crate::report::{Code, Finding};
+use crate::text::squash;
+use serde::Serialize;
+
+/// What decided the revision, so a report can say why it used it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RevisionSource {
+    /// `--points` on the command line.
+    Caller,
+    /// The list's XWS `version` names a points document (`50P-1.1`).
+    ListVersion,
+    /// The list's XWS `ruleset`, link version or builder (see `ParsedSquad::ruleset_hint`).
+    ListRuleset,
+    /// The format's `points_revision`.
+    FormatDefault,
+}
+
+/// The revision chosen and why.
+#[derive(Debug, Clone, Copy)]
+pub struct Chosen<'a> {
+    pub revision: &'a Revision,
+    pub source: RevisionSource,
+}
+
+/// Choose the revision. `Err` only when the caller or the format names a revision the card
+/// data does not have: that is a mistake of the command line or data, not of the list.
+pub fn choose<'a>(
+    cards: &'a XwingCards,
+    format: &Format,
+    requested: Option<&str>,
+    squad: &ParsedSquad,
+) -> Result<Chosen<'a>, Finding> {
+    if let Some(name) = requested {
+        return named(cards, name).map(|revision| Chosen {
+            revision,
+            source: RevisionSource::Caller,
+        });
+    }
+    if let Some(revision) = from_version(cards, squad) {
+        return Ok(Chosen {
+            revision,
+            source: RevisionSource::ListVersion,
+        });
+    }
+    // Legacy points are not in the card data; such lists fall back to the format default.
+    let hinted = match squad.ruleset_hint() {
+        Some(RulesetHint::Amg) => cards.revision("amg"),
+        Some(RulesetHint::Xwa) => cards.revision("xwa"),
+        Some(RulesetHint::Legacy) | None => None,
+    };
+    if let Some(revision) = hinted {
+        return Ok(Chosen {
+            revision,
+            source: RevisionSource::ListRuleset,
+        });
+    }
+    let default = format.points_revision.as_deref().unwrap_or("amg");
+    named(cards, default).map(|revision| Chosen {
+        revision,
+        source: RevisionSource::FormatDefault,
+    })
+}
+
+fn named<'a>(cards: &'a XwingCards, name: &str) -> Result<&'a Revision, Finding> {
+    cards.revision(name).ok_or_else(|| {
+        let known = cards.points_revisions();
+        Finding::error(
+            Code::XwingRevision,
+            format!("no points revision is called `{name}`"),
+        )
+        .help(format!("use one of: {}", known.join(", ")))
+    })
+}
+
+/// Builders write the points document in XWS `version` (`50P-1.1`, `XWA/50P20`): a version
+/// whose squashed form is a revision's code folder or id suffix names that revision.
+fn from_version<'a>(cards: &'a XwingCards, squad: &ParsedSquad) -> Option<&'a Revision> {
+    if squad.format == crate::parse::xwing::SourceFormat::YasbLink {
+        // A link's version is its serialisation version, not a points document.
+        return None;
+    }
+    let written = squash(&squad.version.as_ref()?.value);
+    if written.is_empty() {
+        return None;
+    }
+    cards.revisions.iter().map(|r| &r.value).find(|r| {
+        let folder = r.code.rsplit('/').next().unwrap_or(&r.code);
+        let suffix = r.id.as_str().split_once('-').map_or("", |(_, s)| s);
+        written == squash(folder) || written == squash(suffix) || written == squash(&r.code)
+    })
+}
+
+/// The points limit under `revision`: the format's, unless the revision is on another
+/// scale than the format's own revision (a 50-point XWA list in a 20-point format), when
+/// the revision's scale is the standard squad size.
+pub fn points_limit(cards: &XwingCards, format: &Format, revision: &Revision) -> u32 {
+    let default_scale = format
+        .points_revision
+        .as_deref()
+        .and_then(|name| cards.revision(name))
+        .map(|r| r.scale);
+    match default_scale {
+        Some(scale) if scale != revision.scale => u32::try_from(revision.scale).unwrap_or(0),
+        _ => format.points_limit,
+    }
+}

@@ -1,0 +1,46 @@
+//! Obstacles: a squad that names obstacles names exactly the format's number (three) of
+//! different ones. A list naming none leaves the choice to the table.
+
+use crate::report::{Code, Finding};
+use crate::text::normalize;
+use crate::validate::xwing::fitted::Squad;
+
+pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
+    let named = &squad.parsed.obstacles;
+    let Some(wanted) = squad.format.obstacles else {
+        return;
+    };
+    if named.is_empty() {
+        return;
+    }
+    for (index, obstacle) in named.iter().enumerate() {
+        let key = normalize(&obstacle.value);
+        if named[..index].iter().any(|o| normalize(&o.value) == key) {
+            findings.push(
+                Finding::error(
+                    Code::XwingObstacles,
+                    format!("{} is named twice; obstacles must differ", obstacle.value),
+                )
+                .at(squad.file, obstacle.span.clone())
+                .label("repeated obstacle")
+                .help(format!("name {wanted} different obstacles")),
+            );
+        }
+    }
+    if named.len() != wanted as usize {
+        let first = named[0].span.start;
+        let last = named[named.len() - 1].span.end;
+        findings.push(
+            Finding::error(
+                Code::XwingObstacles,
+                format!(
+                    "the squad names {} obstacle(s); it must name exactly {wanted}",
+                    named.len()
+                ),
+            )
+            .at(squad.file, first..last)
+            .label(format!("{} obstacle(s)", named.len()))
+            .help(format!("name exactly {wanted} different obstacles")),
+        );
+    }
+}

@@ -1,0 +1,48 @@
+//! Points within the limit: pilots and upgrades together cost at most the format's limit
+//! (appendix, step 2). Upgrades the revision gives no price are said so, since the total
+//! then counts them as free.
+
+use crate::report::{Code, Finding};
+use crate::validate::xwing::fitted::Squad;
+
+pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
+    let total = squad.total_points();
+    let limit = i64::from(squad.points_limit);
+    if i64::from(total) > limit {
+        findings.push(
+            Finding::error(
+                Code::XwingPoints,
+                format!(
+                    "the squad costs {total} points under {}, over the limit of {limit}",
+                    squad.revision.id
+                ),
+            )
+            .at(squad.file, squad.squad_span())
+            .label(format!("{total} points"))
+            .help(format!(
+                "remove pilots or upgrades worth {} points",
+                i64::from(total) - limit
+            )),
+        );
+    }
+    for ship in &squad.ships {
+        for upgrade in ship
+            .upgrades
+            .iter()
+            .filter(|u| u.cost.is_none() && !u.from_loadout)
+        {
+            findings.push(
+                Finding::warning(
+                    Code::XwingPoints,
+                    format!(
+                        "{} has no price for this ship in {}; it is counted as 0",
+                        upgrade.card.name, squad.revision.id
+                    ),
+                )
+                .at(squad.file, upgrade.span.clone())
+                .label("no price")
+                .help("check the points document; the revision may not allow it on this ship"),
+            );
+        }
+    }
+}

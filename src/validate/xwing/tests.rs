@@ -1,0 +1,517 @@
+//! One failing and one passing squad per rule, built as XWS JSON text and parsed by the
+//! real reader, against the embedded card data (AMG September 2024 and XWA 50P2.0 points).
+
+use super::*;
+use crate::cards::{LoadOptions, load};
+use crate::parse::xwing;
+use std::sync::OnceLock;
+
+fn db() -> &'static CardDb {
+    static DB: OnceLock<CardDb> = OnceLock::new();
+    DB.get_or_init(|| {
+        load(&LoadOptions {
+            spans: false,
+            embedded: true,
+            overlays: vec![],
+            without: vec![],
+        })
+        .0
+    })
+}
+
+/// One pilot as XWS: `("lukeskywalker", &[("astromech", "r2d2")])`.
+type Pilot<'a> = (&'a str, &'a [(&'a str, &'a str)]);
+
+fn xws_with(faction: &str, pilots: &[Pilot<'_>], extra: &str) -> String {
+    let pilots: Vec<String> = pilots
+        .iter()
+        .map(|(id, upgrades)| {
+            let mut slots: Vec<(&str, Vec<&str>)> = Vec::new();
+            for (slot, upgrade) in upgrades.iter() {
+                match slots.iter_mut().find(|(s, _)| s == slot) {
+                    Some((_, ids)) => ids.push(upgrade),
+                    None => slots.push((slot, vec![upgrade])),
+                }
+            }
+            let slots: Vec<String> = slots
+                .iter()
+                .map(|(slot, ids)| format!("\"{slot}\": {}", serde_json::json!(ids)))
+                .collect();
+            format!(
+                "{{\"id\": \"{id}\", \"upgrades\": {{{}}}}}",
+                slots.join(", ")
+            )
+        })
+        .collect();
+    format!(
+        "{{\"faction\": \"{faction}\", \"pilots\": [{}]{extra}}}",
+        pilots.join(", ")
+    )
+}
+
+fn rebels(pilots: &[Pilot<'_>]) -> String {
+    xws_with("rebelalliance", pilots, "")
+}
+
+fn run_with(text: &str, options: &Options) -> ValidatedSquad {
+    let squad = xwing::parse(FileId(0), text).unwrap_or_else(|e| panic!("{e:#?}"));
+    validate(db(), FileId(0), &squad, options).unwrap_or_else(|e| panic!("{e:#?}"))
+}
+
+fn run(text: &str) -> ValidatedSquad {
+    run_with(text, &Options::default())
+}
+
+fn codes(squad: &ValidatedSquad) -> Vec<&'static str> {
+    squad.findings.iter().map(|f| f.code.as_str()).collect()
+}
+
+/// Every finding is located, labelled and says how to fix it.
+fn assert_well_formed(squad: &ValidatedSquad) {
+    for finding in &squad.findings {
+        assert!(finding.location.is_some(), "{finding:#?}");
+        assert!(finding.label.is_some(), "{finding:#?}");
+        assert!(finding.help.is_some(), "{finding:#?}");
+    }
+}
+
+fn assert_valid(squad: &ValidatedSquad) {
+    assert!(squad.findings.is_empty(), "{:#?}", squad.findings);
+}
+
+fn assert_fails(squad: &ValidatedSquad, code: &str) {
+    assert_well_formed(squad);
+    assert!(
+        codes(squad).contains(&code),
+        "wanted {code}: {:#?}",
+        squad.findings
+    );
+}
+
+const LUKE: Pilot = (
+    "lukeskywalker",
+    &[("astromech", "r2d2"), ("force-power", "instinctiveaim")],
+);
+const WEDGE: Pilot = (
+    "wedgeantilles",
+    &[("talent", "marksmanship"), ("talent", "predator")],
+);
+const JEK: Pilot = ("jekporkins", &[("torpedo", "protontorpedoes")]);
+
+#[test]
+fn a_legal_squad_passes_and_reports_costs() {
+    let squad = run(&rebels(&[LUKE, WEDGE, JEK]));
+    assert_valid(&squad);
+    assert_eq!(squad.revision, "amg-sep2024");
+    assert_eq!(squad.revision_source, RevisionSource::FormatDefault);
+    assert_eq!(squad.format, "standard");
+    assert_eq!(squad.faction.as_deref(), Some("rebelalliance"));
+    assert_eq!(
+        (squad.points, squad.points_limit, squad.ship_count),
+        (16, 20, 3)
+    );
+    let luke = &squad.pilots[0];
+    assert_eq!(
+        (luke.cost, luke.loadout_used, luke.loadout_limit),
+        (6, 10, 24)
+    );
+    assert_eq!(luke.upgrades.len(), 2);
+}
+
+#[test]
+fn faction() {
+    let imperial: Pilot = ("majorvynder", &[]);
+    assert_fails(&run(&rebels(&[LUKE, WEDGE, imperial])), "xwing::faction");
+}
+
+#[test]
+fn points_limit() {
+    let biggs: Pilot = ("biggsdarklighter", &[]);
+    let squad = run(&rebels(&[LUKE, WEDGE, JEK, biggs]));
+    assert_eq!(squad.points, 21);
+    assert_fails(&squad, "xwing::points");
+}
+
+#[test]
+fn ship_count() {
+    assert_fails(&run(&rebels(&[LUKE, WEDGE])), "xwing::ship_count");
+    let many = [("redsquadronveteran", &[][..]); 9];
+    let squad = run_with(
+        &rebels(&many),
+        &Options {
+            format: "extended".into(),
+            points: None,
+        },
+    );
+    assert!(codes(&squad).contains(&"xwing::ship_count"));
+}
+
+#[test]
+fn loadout_value() {
+    let wedge: Pilot = ("wedgeantilles", &[("talent", "outmaneuver")]);
+    assert_fails(&run(&rebels(&[LUKE, wedge, JEK])), "xwing::loadout");
+}
+
+#[test]
+fn slots() {
+    let jek: Pilot = ("jekporkins", &[("missile", "ionmissiles")]);
+    assert_fails(&run(&rebels(&[LUKE, WEDGE, jek])), "xwing::slot");
+    // Barrage Rockets take two missile slots; Thane Kyrell has one.
+    let thane: Pilot = ("thanekyrell", &[("missile", "barragerockets")]);
+    let squad = run(&rebels(&[LUKE, WEDGE, thane]));
+    let slot = squad.findings.iter().find(|f| f.code == Code::XwingSlot);
+    assert!(
+        slot.is_some_and(|f| f.message.contains("Missile")),
+        "{:#?}",
+        squad.findings
+    );
+}
+
+#[test]
+fn duplicate_upgrade() {
+    let wedge: Pilot = (
+        "wedgeantilles",
+        &[("talent", "marksmanship"), ("talent", "marksmanship")],
+    );
+    assert_fails(
+        &run(&rebels(&[LUKE, wedge, JEK])),
+        "xwing::duplicate_upgrade",
+    );
+}
+
+#[test]
+fn limited_by_name_across_pilots_and_upgrades() {
+    let jek: Pilot = ("jekporkins", &[("astromech", "r2d2")]);
+    assert_fails(&run(&rebels(&[LUKE, WEDGE, jek])), "xwing::limited");
+    // Two Biggs Darklighters: different cards, one name.
+    let biggs: Pilot = ("biggsdarklighter", &[]);
+    let yavin: Pilot = ("biggsdarklighter-battleofyavin", &[]);
+    assert_fails(&run(&rebels(&[WEDGE, biggs, yavin])), "xwing::limited");
+}
+
+#[test]
+fn limited_counts_standard_loadouts() {
+    // lukeskywalker-swz106 flies with R2-D2 in its standard loadout.
+    let luke: Pilot = ("lukeskywalker-swz106", &[]);
+    let jek: Pilot = ("jekporkins", &[("astromech", "r2d2")]);
+    assert_fails(&run(&rebels(&[luke, WEDGE, jek])), "xwing::limited");
+    assert_valid(&run(&rebels(&[luke, WEDGE, JEK])));
+}
+
+#[test]
+fn restrictions() {
+    // Servomotor S-foils fit the T-65 only.
+    let awing: Pilot = (
+        "greensquadronpilot",
+        &[("configuration", "servomotorsfoils")],
+    );
+    assert_fails(&run(&rebels(&[LUKE, WEDGE, awing])), "xwing::restriction");
+    let wedge: Pilot = ("wedgeantilles", &[("configuration", "servomotorsfoils")]);
+    assert_valid(&run(&rebels(&[LUKE, wedge, JEK])));
+}
+
+#[test]
+fn standardized() {
+    let with: Pilot = (
+        "greensquadronpilot",
+        &[("configuration", "vectoredcannonsrz1")],
+    );
+    let with_too: Pilot = (
+        "phoenixsquadronpilot",
+        &[("configuration", "vectoredcannonsrz1")],
+    );
+    let without: Pilot = ("phoenixsquadronpilot", &[]);
+    assert_fails(&run(&rebels(&[with, without, JEK])), "xwing::standardized");
+    assert_valid(&run(&rebels(&[with, with_too, JEK])));
+    // A standard-loadout A-wing ignores Standardized.
+    let loadout: Pilot = ("arvelcrynyd-swz106", &[]);
+    assert_valid(&run(&rebels(&[with, loadout, JEK])));
+}
+
+#[test]
+fn standard_loadout_takes_no_other_upgrade() {
+    let luke: Pilot = ("lukeskywalker-swz106", &[("talent", "marksmanship")]);
+    assert_fails(
+        &run(&rebels(&[luke, WEDGE, JEK])),
+        "xwing::standard_loadout",
+    );
+    // Builders that write the loadout's own cards are not adding anything.
+    let written: Pilot = (
+        "lukeskywalker-swz106",
+        &[
+            ("force-power", "instinctiveaim"),
+            ("torpedo", "protontorpedoes"),
+            ("astromech", "r2d2"),
+        ],
+    );
+    let squad = run(&rebels(&[written, WEDGE, JEK]));
+    assert_valid(&squad);
+    assert!(squad.pilots[0].standard_loadout);
+    assert!(squad.pilots[0].upgrades.iter().all(|u| u.from_loadout));
+}
+
+#[test]
+fn restricted_cap() {
+    let xwa = Options {
+        format: "xwa-standard".into(),
+        points: None,
+    };
+    let cadet: Pilot = ("epsilonsquadroncadet", &[]);
+    let rivas: Pilot = ("lieutenantrivas", &[]);
+    let dt798: Pilot = ("dt798", &[]);
+    let squad = run_with(&xws_with("firstorder", &[cadet, cadet, rivas], ""), &xwa);
+    assert_eq!(squad.revision, "xwa-50p20");
+    assert_fails(&squad, "xwing::restricted_cap");
+    assert_valid(&run_with(
+        &xws_with("firstorder", &[cadet, dt798, rivas], ""),
+        &xwa,
+    ));
+}
+
+#[test]
+fn banned_in_the_format() {
+    // Hull Upgrade is extended-only in AMG's points.
+    let luke: Pilot = ("lukeskywalker", &[("modification", "hullupgrade")]);
+    let text = rebels(&[luke, WEDGE, JEK]);
+    assert_fails(&run(&text), "xwing::banned");
+    let extended = Options {
+        format: "extended".into(),
+        points: None,
+    };
+    assert_valid(&run_with(&text, &extended));
+}
+
+#[test]
+fn obstacles() {
+    let with = |obstacles: &str| {
+        run(&xws_with(
+            "rebelalliance",
+            &[LUKE, WEDGE, JEK],
+            &format!(", \"obstacles\": {obstacles}"),
+        ))
+    };
+    assert_fails(
+        &with(r#"["core-asteroid-0", "gascloud3"]"#),
+        "xwing::obstacles",
+    );
+    assert_fails(
+        &with(r#"["core-asteroid-0", "gascloud3", "gascloud3"]"#),
+        "xwing::obstacles",
+    );
+    assert_valid(&with(r#"["core-asteroid-0", "gascloud3", "pomasteroid2"]"#));
+}
+
+#[test]
+fn unknown_cards_get_did_you_mean() {
+    let luke: Pilot = ("lukeskywalkr", &[("astromech", "r2d3")]);
+    let squad = run(&rebels(&[luke, WEDGE, JEK]));
+    assert_fails(&squad, "xwing::unknown_card");
+    let help = squad.findings[0].help.as_deref().unwrap_or_default();
+    assert!(help.contains("lukeskywalker"), "{help}");
+    let text = rebels(&[luke, WEDGE, JEK]);
+    let span = squad.findings[0].location.as_ref().unwrap().span.clone();
+    // The label sits on the id as written (with or without its quotes).
+    assert_eq!(text[span].trim_matches('"'), "lukeskywalkr");
+    assert_eq!(squad.pilots[0].id, None);
+    assert_eq!(squad.pilots[0].written, "lukeskywalkr");
+}
+
+#[test]
+fn id_aliases_are_read_and_reported() {
+    // The same id without its hyphen, as some apps write it.
+    let luke: Pilot = ("lukeskywalkerswz106", &[]);
+    let squad = run(&rebels(&[luke, WEDGE, JEK]));
+    assert_eq!(squad.pilots[0].id.as_deref(), Some("lukeskywalker-swz106"));
+    assert_eq!(codes(&squad), ["xwing::id_alias"]);
+    assert_well_formed(&squad);
+    assert!(!squad.findings[0].is_error());
+}
+
+#[test]
+fn stated_points_that_differ_are_warnings_naming_both() {
+    let text = rebels(&[LUKE, WEDGE, JEK]).replacen(
+        "{\"id\": \"lukeskywalker\",",
+        "{\"id\": \"lukeskywalker\", \"points\": 7,",
+        1,
+    );
+    let squad = run(&text);
+    assert_fails(&squad, "xwing::stated_points");
+    assert!(squad.is_valid());
+    let message = &squad.findings[0].message;
+    assert!(message.contains('7') && message.contains('6'), "{message}");
+    let same = text.replace("\"points\": 7", "\"points\": 6");
+    assert_valid(&run(&same));
+}
+
+#[test]
+fn revision_from_the_caller_the_list_or_the_format() {
+    let text = rebels(&[LUKE, WEDGE, JEK]);
+    assert_eq!(run(&text).revision, "amg-sep2024");
+    let xwa_list = xws_with(
+        "rebelalliance",
+        &[LUKE, WEDGE, JEK],
+        ", \"ruleset\": \"XWA\"",
+    );
+    let squad = run(&xwa_list);
+    assert_eq!(
+        (squad.revision.as_str(), squad.revision_source),
+        ("xwa-50p20", RevisionSource::ListRuleset)
+    );
+    // On the 50-point scale the limit follows the revision.
+    assert_eq!(squad.points_limit, 50);
+    let caller = Options {
+        points: Some("amg".into()),
+        ..Options::default()
+    };
+    let squad = run_with(&xwa_list, &caller);
+    assert_eq!(
+        (squad.revision.as_str(), squad.revision_source),
+        ("amg-sep2024", RevisionSource::Caller)
+    );
+    let unknown = Options {
+        points: Some("amg-1999".into()),
+        ..Options::default()
+    };
+    let parsed = xwing::parse(FileId(0), &text).unwrap();
+    let error = validate(db(), FileId(0), &parsed, &unknown).unwrap_err();
+    assert!(error.help.unwrap_or_default().contains("xwa-50p20"));
+}
+
+#[test]
+fn the_same_squad_as_xws_link_and_text_validates_alike() {
+    // YASB numbers exist for XWA 50P2.0 pilots only, so the squad is pilots alone.
+    let xws = xws_with(
+        "rebelalliance",
+        &[
+            ("lukeskywalker", &[]),
+            ("wedgeantilles", &[]),
+            ("jekporkins", &[]),
+        ],
+        ", \"ruleset\": \"XWA\"",
+    );
+    let link = "https://yasb.app/?f=Rebel%20Alliance&d=v10ZbZ50Z4XY5XY3X&sn=Same&obs=";
+    let tts = "Luke Skywalker / Wedge Antilles / Jek Porkins";
+    let xwa = Options {
+        format: "xwa-standard".into(),
+        points: None,
+    };
+    let summary = |squad: ValidatedSquad| {
+        assert_valid(&squad);
+        let pilots: Vec<(Option<String>, i64)> =
+            squad.pilots.into_iter().map(|p| (p.id, p.cost)).collect();
+        (squad.revision, squad.faction, squad.points, pilots)
+    };
+    let from_xws = summary(run_with(&xws, &xwa));
+    assert_eq!(from_xws.0, "xwa-50p20");
+    assert_eq!(summary(run_with(link, &xwa)), from_xws);
+    assert_eq!(summary(run_with(tts, &xwa)), from_xws);
+}
+
+#[test]
+fn a_revisions_own_id_is_read_as_an_alias() {
+    // AMG's points call Lieutenant Karsabi's standard-loadout card `lieutenantkarasabi-ssl`.
+    let karsabi: Pilot = ("lieutenantkarasabi-ssl", &[]);
+    let vynder: Pilot = ("majorvynder", &[]);
+    let squad = run(&xws_with("galacticempire", &[karsabi, vynder, vynder], ""));
+    assert_eq!(squad.pilots[0].id.as_deref(), Some("lieutenantkarsabi-ssl"));
+    let alias = squad.findings.iter().find(|f| f.code == Code::XwingIdAlias);
+    assert!(
+        alias.is_some_and(|f| f.message.contains("lieutenantkarasabi-ssl")),
+        "{:#?}",
+        squad.findings
+    );
+}
+
+#[test]
+fn a_links_standard_loadout_numbers_need_no_upgrade_numbers() {
+    // Luke Skywalker (swz106) is YASB 642; the link repeats his loadout by (made-up) number.
+    let link = "https://yasb.app/?f=Rebel%20Alliance&d=v10ZbZ50Z642X9001W9002W9003Y5XY3X&sn=L&obs=";
+    let squad = run_with(
+        link,
+        &Options {
+            format: "xwa-standard".into(),
+            points: None,
+        },
+    );
+    assert_valid(&squad);
+    assert_eq!(squad.pilots[0].id.as_deref(), Some("lukeskywalker-swz106"));
+    assert_eq!(squad.pilots[0].upgrades.len(), 3);
+    // Upgrade numbers elsewhere cannot be resolved, and the finding says why.
+    let link = "https://yasb.app/?f=Rebel%20Alliance&d=v10ZbZ50Z4X9001Y5XY3X&sn=L&obs=";
+    let squad = run_with(
+        link,
+        &Options {
+            format: "xwa-standard".into(),
+            points: None,
+        },
+    );
+    assert_fails(&squad, "xwing::unknown_card");
+}
+
+#[test]
+fn standard_loadout_only_cards_cannot_be_bought() {
+    let jek: Pilot = ("jekporkins", &[("astromech", "r5d8-battleofyavin")]);
+    assert_fails(&run(&rebels(&[LUKE, WEDGE, jek])), "xwing::banned");
+}
+
+#[test]
+fn an_upgrade_filed_under_another_slot_is_a_warning() {
+    let wedge: Pilot = (
+        "wedgeantilles",
+        &[("talent", "marksmanship"), ("crew", "predator")],
+    );
+    let squad = run(&rebels(&[LUKE, wedge, JEK]));
+    assert_fails(&squad, "xwing::slot");
+    assert!(squad.is_valid(), "{:#?}", squad.findings);
+}
+
+#[test]
+fn solitary_allows_one_upgrade_of_a_type_per_squad() {
+    let sear: Pilot = ("captainsear", &[("tactical-relay", "k2b4")]);
+    let tambor: Pilot = ("wattambor", &[("tactical-relay", "kalani")]);
+    let alone: Pilot = ("wattambor", &[]);
+    let droid: Pilot = ("dgs047", &[]);
+    let separatists = |pilots: &[Pilot<'_>]| run(&xws_with("separatistalliance", pilots, ""));
+    assert_fails(&separatists(&[sear, tambor, droid]), "xwing::restriction");
+    assert_valid(&separatists(&[sear, alone, droid]));
+}
+
+#[test]
+fn action_restrictions_read_the_action_bar() {
+    // Advanced SLAM needs a white SLAM, which the T-65 lacks; Composure needs Focus.
+    let slam: Pilot = ("wedgeantilles", &[("modification", "advancedslam")]);
+    let squad = run(&rebels(&[LUKE, slam, JEK]));
+    assert_fails(&squad, "xwing::restriction");
+    assert!(
+        squad.findings[0].message.contains("SLAM"),
+        "{:#?}",
+        squad.findings
+    );
+    // Composure is extended-only in AMG's points.
+    let focus: Pilot = ("wedgeantilles", &[("talent", "composure")]);
+    let extended = Options {
+        format: "extended".into(),
+        points: None,
+    };
+    assert_valid(&run_with(&rebels(&[LUKE, focus, JEK]), &extended));
+}
+
+#[test]
+fn the_same_squad_with_upgrades_as_xws_and_text_validates_alike() {
+    let xws = rebels(&[LUKE, WEDGE, JEK]);
+    let tts = "Luke Skywalker + R2-D2 + Instinctive Aim / Wedge Antilles + Marksmanship + \
+               Predator / Jek Porkins + Proton Torpedoes";
+    let summary = |squad: ValidatedSquad| {
+        assert_valid(&squad);
+        let pilots: Vec<(Option<String>, i64, i64, Vec<String>)> = squad
+            .pilots
+            .into_iter()
+            .map(|p| {
+                let upgrades = p.upgrades.into_iter().map(|u| u.id).collect();
+                (p.id, p.cost, p.loadout_used, upgrades)
+            })
+            .collect();
+        (squad.revision, squad.faction, squad.points, pilots)
+    };
+    assert_eq!(summary(run(tts)), summary(run(&xws)));
+}
