@@ -13,3 +13,4 @@ pub mod parse;
 pub mod report;
 pub mod schema;
 pub mod text;
+pub mod validate;

@@ -1,0 +1,34 @@
+//! Exactly one commander per fleet.
+
+use super::Context;
+use crate::report::{Code, Finding};
+use crate::validate::armada::ValidatedFleet;
+
+pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Finding>) {
+    let commanders: Vec<_> = fleet.upgrades().filter(|u| u.is_commander()).collect();
+    // A named commander the data does not know already has its unknown-card finding;
+    // calling the fleet commander-less too would say the same thing twice.
+    let unknown_named = fleet.commander.as_ref().is_some_and(|c| c.card.is_none());
+    if commanders.is_empty() && !unknown_named {
+        out.push(
+            Finding::error(Code::ArmadaCommander, "the fleet has no commander")
+                .at(cx.file, cx.fleet_span())
+                .label("no commander in this fleet")
+                .help("equip exactly one commander upgrade on one ship (its flagship)"),
+        );
+    }
+    for extra in commanders.iter().skip(1) {
+        out.push(
+            Finding::error(
+                Code::ArmadaCommander,
+                format!(
+                    "`{}` is a second commander (the fleet already has `{}`)",
+                    extra.name, commanders[0].name
+                ),
+            )
+            .at(cx.file, extra.name_span.clone())
+            .label("second commander")
+            .help("a fleet has exactly one commander: remove all but one"),
+        );
+    }
+}

@@ -1,0 +1,1 @@
+//! Tests of fleet validation (filled in the next commit).

@@ -1,0 +1,4 @@
+//! Fleet and squad validation: resolve every name of a parsed list against the card data
+//! and check the list against a format's building rules.
+
+pub mod armada;
