@@ -166,6 +166,12 @@ impl NameIndex {
         };
         for (i, card) in cards.enumerate() {
             for (n, name) in card.names().into_iter().enumerate() {
+                // `Gozanti-class Cruisers {CIS}` is also plain `Gozanti-class Cruisers`:
+                // builders leave the variant out and the fleet's faction tells them apart.
+                if let Some(bare) = without_variant(name) {
+                    push_unique(index.exact.entry(normalize(bare)).or_default(), i);
+                    push_unique(index.squashed.entry(squash(bare)).or_default(), i);
+                }
                 push_unique(index.exact.entry(normalize(name)).or_default(), i);
                 push_unique(index.squashed.entry(squash(name)).or_default(), i);
                 push_unique(index.letters.entry(sorted_letters(name)).or_default(), i);
@@ -188,6 +194,12 @@ impl NameIndex {
             .or_else(|| self.squashed.get(&squash(key)))
             .or_else(|| self.letters.get(&sorted_letters(key)))
     }
+}
+
+/// The name before a `{…}` variant or `[…]` tag, when it has one.
+fn without_variant(name: &str) -> Option<&str> {
+    let cut = name.find(['{', '['])?;
+    Some(name[..cut].trim_end()).filter(|bare| !bare.is_empty())
 }
 
 fn push_unique(list: &mut Vec<usize>, i: usize) {
