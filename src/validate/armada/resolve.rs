@@ -143,11 +143,39 @@ struct NameIndex {
     exact: HashMap<String, Vec<usize>>,
     /// `squash`: word breaks ignored too (`CR90A` = `CR90 A`).
     squashed: HashMap<String, Vec<usize>>,
+    /// `loose_key`: `-class` and plural endings ignored, builder abbreviations spelt out
+    /// (`Pelta Transport Frigate` = `Pelta-class Transport Frigate`).
+    loose: HashMap<String, Vec<usize>>,
     /// The squashed letters sorted: word order ignored (`CR90 Corvette A` = `CR90A
     /// Corvette`). Loose, so used only when the other keys find nothing.
     letters: HashMap<String, Vec<usize>>,
     /// Every name once, for `did you mean`.
     display: Vec<String>,
+}
+
+/// Abbreviations builders use for a hull's first words.
+const ABBREVIATIONS: &[(&str, &str)] = &[
+    ("isd", "imperial star destroyer"),
+    ("ssd", "star dreadnought"),
+];
+
+/// The loosest word-wise key: normalized, abbreviations spelt out, the word `class`
+/// dropped and plural `s` endings cut (`MS-1 Ion Cannons` = `MS-1 Ion Cannon`).
+fn loose_key(text: &str) -> String {
+    let normal = normalize(text);
+    let mut words = Vec::new();
+    for word in normal.split(' ') {
+        if let Some((_, long)) = ABBREVIATIONS.iter().find(|(short, _)| *short == word) {
+            words.extend(long.split(' ').map(str::to_string));
+        } else if word != "class" {
+            let singular = match word.strip_suffix('s') {
+                Some(stem) if stem.len() >= 3 && !stem.ends_with('s') => stem,
+                _ => word,
+            };
+            words.push(singular.to_string());
+        }
+    }
+    words.join(" ")
 }
 
 fn sorted_letters(text: &str) -> String {
@@ -162,6 +190,7 @@ impl NameIndex {
             exact: HashMap::new(),
             squashed: HashMap::new(),
             letters: HashMap::new(),
+            loose: HashMap::new(),
             display: Vec::new(),
         };
         for (i, card) in cards.enumerate() {
@@ -175,6 +204,7 @@ impl NameIndex {
                 push_unique(index.exact.entry(normalize(name)).or_default(), i);
                 push_unique(index.squashed.entry(squash(name)).or_default(), i);
                 push_unique(index.letters.entry(sorted_letters(name)).or_default(), i);
+                push_unique(index.loose.entry(loose_key(name)).or_default(), i);
                 if n == 0 {
                     index.display.push(name.to_string());
                 }
@@ -185,14 +215,38 @@ impl NameIndex {
         index
     }
 
-    fn lookup(&self, key: &str) -> Option<&Vec<usize>> {
+    fn lookup(&self, key: &str) -> Option<Vec<usize>> {
         if key.trim().is_empty() {
             return None;
         }
+        let loose = loose_key(key);
         self.exact
             .get(&normalize(key))
             .or_else(|| self.squashed.get(&squash(key)))
+            .or_else(|| self.loose.get(&loose))
             .or_else(|| self.letters.get(&sorted_letters(key)))
+            .cloned()
+            .or_else(|| self.by_prefix(&loose))
+    }
+
+    /// Builders shorten long names from the end (`Quasar Fire I` for `Quasar Fire
+    /// I-class Cruiser-Carrier`): a name of two words or more that starts a card's name
+    /// names that card.
+    fn by_prefix(&self, loose: &str) -> Option<Vec<usize>> {
+        if loose.split(' ').count() < 2 {
+            return None;
+        }
+        let start = format!("{loose} ");
+        let mut found = Vec::new();
+        for (key, cards) in &self.loose {
+            if key.starts_with(&start) {
+                for &i in cards {
+                    push_unique(&mut found, i);
+                }
+            }
+        }
+        found.sort_unstable();
+        (!found.is_empty()).then_some(found)
     }
 }
 
