@@ -178,6 +178,14 @@ fn loose_key(text: &str) -> String {
     words.join(" ")
 }
 
+/// The words in alphabetical order (`SSD Executor II` = `Executor II-class Star
+/// Dreadnought` once `SSD` is spelt out).
+fn sorted_words(loose: &str) -> String {
+    let mut words: Vec<&str> = loose.split(' ').collect();
+    words.sort_unstable();
+    words.join(" ")
+}
+
 fn sorted_letters(text: &str) -> String {
     let mut chars: Vec<char> = squash(text).chars().collect();
     chars.sort_unstable();
@@ -205,6 +213,13 @@ impl NameIndex {
                 push_unique(index.squashed.entry(squash(name)).or_default(), i);
                 push_unique(index.letters.entry(sorted_letters(name)).or_default(), i);
                 push_unique(index.loose.entry(loose_key(name)).or_default(), i);
+                push_unique(
+                    index
+                        .loose
+                        .entry(sorted_words(&loose_key(name)))
+                        .or_default(),
+                    i,
+                );
                 if n == 0 {
                     index.display.push(name.to_string());
                 }
@@ -224,9 +239,32 @@ impl NameIndex {
             .get(&normalize(key))
             .or_else(|| self.squashed.get(&squash(key)))
             .or_else(|| self.loose.get(&loose))
+            .or_else(|| self.loose.get(&sorted_words(&loose)))
             .or_else(|| self.letters.get(&sorted_letters(key)))
             .cloned()
             .or_else(|| self.by_prefix(&loose))
+            .or_else(|| self.by_all_words(&loose))
+    }
+
+    /// Builders drop a leading word too (`Pelta Command Ship` for `Modified Pelta-class
+    /// Command Ship`): a name of three words or more, every one of them in one card's
+    /// name, names that card; the list's faction and points pick among several.
+    fn by_all_words(&self, loose: &str) -> Option<Vec<usize>> {
+        let words: Vec<&str> = loose.split(' ').collect();
+        if words.len() < 3 {
+            return None;
+        }
+        let mut found = Vec::new();
+        for (key, cards) in &self.loose {
+            let card_words: Vec<&str> = key.split(' ').collect();
+            if words.iter().all(|w| card_words.contains(w)) {
+                for &i in cards {
+                    push_unique(&mut found, i);
+                }
+            }
+        }
+        found.sort_unstable();
+        (!found.is_empty()).then_some(found)
     }
 
     /// Builders shorten long names from the end (`Quasar Fire I` for `Quasar Fire

@@ -218,6 +218,47 @@ fn builder_spellings_resolve() {
 }
 
 #[test]
+fn kingstons_shortened_hull_names_resolve() {
+    let cases = [
+        (
+            "Imperial",
+            "ISD Kuat Refit",
+            "imperial-star-destroyer-kuat-refit",
+        ),
+        (
+            "Imperial",
+            "SSD Executor II",
+            "executor-ii-class-star-dreadnought",
+        ),
+        (
+            "Rebel",
+            "Pelta Command Ship",
+            "modified-pelta-class-command-ship",
+        ),
+        (
+            "Imperial",
+            "Quasar Fire I",
+            "quasar-fire-i-class-cruiser-carrier",
+        ),
+        (
+            "Separatist",
+            "Hardcell Battle Refit",
+            "hardcell-class-battle-refit",
+        ),
+    ];
+    let legal = legal_sources(format("standard"));
+    for (faction, written, id) in cases {
+        let hints = Hints {
+            faction: faction_named(faction),
+            legal_sources: &legal,
+            ..Hints::default()
+        };
+        let card = index().ship(&bare(written), &hints);
+        assert_eq!(card.map(|c| c.id.as_str()), Some(id), "{written}");
+    }
+}
+
+#[test]
 fn qualifiers_pick_the_squadron() {
     let fleet = imperial(&format!(
         "{VSD_WITH_TARKIN}\nSquadrons:\n• Darth Vader (TIE Defender) (25)\n"
