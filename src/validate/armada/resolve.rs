@@ -208,6 +208,7 @@ impl NameIndex {
                 if let Some(bare) = without_variant(name) {
                     push_unique(index.exact.entry(normalize(bare)).or_default(), i);
                     push_unique(index.squashed.entry(squash(bare)).or_default(), i);
+                    push_unique(index.loose.entry(loose_key(bare)).or_default(), i);
                 }
                 push_unique(index.exact.entry(normalize(name)).or_default(), i);
                 push_unique(index.squashed.entry(squash(name)).or_default(), i);
@@ -235,12 +236,28 @@ impl NameIndex {
             return None;
         }
         let loose = loose_key(key);
-        self.exact
-            .get(&normalize(key))
-            .or_else(|| self.squashed.get(&squash(key)))
-            .or_else(|| self.loose.get(&loose))
-            .or_else(|| self.loose.get(&sorted_words(&loose)))
-            .or_else(|| self.letters.get(&sorted_letters(key)))
+        // The word-wise keys are all safe, so their matches are pooled (best key first):
+        // `Gozanti Cruisers` is the Imperial card's nickname but, loosely, the
+        // Separatist card's name too, and only the fleet's faction can choose.
+        let mut pooled = Vec::new();
+        for found in [
+            self.exact.get(&normalize(key)),
+            self.squashed.get(&squash(key)),
+            self.loose.get(&loose),
+            self.loose.get(&sorted_words(&loose)),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            for &i in found {
+                push_unique(&mut pooled, i);
+            }
+        }
+        if !pooled.is_empty() {
+            return Some(pooled);
+        }
+        self.letters
+            .get(&sorted_letters(key))
             .cloned()
             .or_else(|| self.by_prefix(&loose))
             .or_else(|| self.by_all_words(&loose))

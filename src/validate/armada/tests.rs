@@ -541,6 +541,7 @@ fn corpus_sweep_counts_unknown_cards() {
     let standard = format("standard");
     let (mut lists, mut unknown) = (0usize, 0usize);
     let mut names: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut per_code: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
     for entry in entries.flatten() {
         let Ok(bytes) = std::fs::read(entry.path()) else {
             continue;
@@ -548,6 +549,14 @@ fn corpus_sweep_counts_unknown_cards() {
         let (_, parsed) = crate::parse::armada::parse_bytes(FileId(0), &bytes);
         let fleet = validate(index(), standard, &parsed, FileId(0));
         lists += 1;
+        for f in &fleet.findings {
+            let seen = per_code.entry(f.code.as_str()).or_default();
+            *seen += 1;
+            // A few examples per code, to judge by eye whether a rule misfires.
+            if *seen <= 4 {
+                eprintln!("  {}: {} [{}]", f.code, f.message, entry.path().display());
+            }
+        }
         for f in fleet
             .findings
             .iter()
@@ -560,6 +569,7 @@ fn corpus_sweep_counts_unknown_cards() {
     let mut common: Vec<_> = names.into_iter().collect();
     common.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
     eprintln!("corpus sweep: {lists} lists, {unknown} unknown card names");
+    eprintln!("findings per code: {per_code:?}");
     for (name, n) in common.iter().take(25) {
         eprintln!("  {n:5} {name}");
     }

@@ -12,8 +12,9 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
     let mut seen = 0u32;
     for squadron in &fleet.squadrons {
         let Some(card) = squadron.card else { continue };
-        // The data's `ace` flag, else the rule's own words: unique with defense tokens.
-        if !(card.ace || (card.unique && !card.defense_tokens.is_empty())) {
+        // The data's `ace` flag applies the rule (unique with defense tokens) with the
+        // published exceptions, so it decides rather than the tokens.
+        if !card.ace {
             continue;
         }
         seen += squadron.count;
