@@ -155,6 +155,39 @@ pub fn resolve_fleet<'db>(
             "check the spelling against `arbiter cards search`",
         ))
     };
+    // A name of another kind of card is a misplaced line (Star Forge sometimes shifts a
+    // ship onto an upgrade's line); saying so beats `did you mean`.
+    let misplaced = |kind: &str, name: &CardName| {
+        let other = if kind == "ship" {
+            index.upgrade(name, &hints(None)).map(|_| "an upgrade")
+        } else if kind == "upgrade" {
+            index
+                .ship(name, &hints(None))
+                .map(|_| "a ship")
+                .or_else(|| index.squadron(name, &hints(None)).map(|_| "a squadron"))
+        } else {
+            None
+        };
+        other.map(|other| {
+            Finding::error(
+                Code::ArmadaUnknownCard,
+                format!(
+                    "`{}` is {other}, but the list has it as {}",
+                    name.text,
+                    if kind == "upgrade" { "an upgrade" } else { "a ship" }
+                ),
+            )
+            .at(file, name.span.clone())
+            .label(format!("{other} on {kind} line"))
+            .help(format!(
+                "put each ship on its own line with its upgrades under it, and squadrons under                  `Squadrons:`; this line looks shifted from where `{}` belongs",
+                name.text
+            ))
+        })
+    };
+    let unknown = |kind: &str, name: &CardName, names: Vec<&str>| {
+        misplaced(kind, name).unwrap_or_else(|| unknown(kind, name, names))
+    };
     let header_commander = fleet
         .commander
         .as_ref()

@@ -293,6 +293,18 @@ fn an_unknown_name_is_an_error_with_did_you_mean_on_the_name() {
     );
 }
 
+#[test]
+fn a_ship_on_an_upgrade_line_is_called_misplaced() {
+    let fleet = imperial(&format!("{VSD_WITH_TARKIN}• Gozanti-class Cruisers (23)\n"));
+    let found = findings_of(&fleet, Code::ArmadaUnknownCard);
+    assert_eq!(found.len(), 1, "{:?}", fleet.findings);
+    assert!(
+        found[0].message.contains("is a ship"),
+        "{}",
+        found[0].message
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // Rules
 
@@ -528,12 +540,19 @@ fn sector_fleets_use_their_own_numbers() {
     assert_eq!(fleet.totals.limit, format("sector-800").points_limit);
 }
 
-/// Every Kingston list of the shared corpus, when it is present: no panic, and the count
-/// of names the card data does not know (printed, not asserted: it moves with the data).
+/// Every Kingston and Star Forge list of the shared corpus, when it is present: no panic,
+/// and the count of names the card data does not know (printed, not asserted: it moves
+/// with the data).
 #[test]
 fn corpus_sweep_counts_unknown_cards() {
-    let dir =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/armada/kingston");
+    sweep("kingston");
+    sweep("starforge");
+}
+
+fn sweep(builder: &str) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus/armada")
+        .join(builder);
     let Ok(entries) = std::fs::read_dir(&dir) else {
         eprintln!("no corpus at {}", dir.display());
         return;
@@ -568,7 +587,7 @@ fn corpus_sweep_counts_unknown_cards() {
     }
     let mut common: Vec<_> = names.into_iter().collect();
     common.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
-    eprintln!("corpus sweep: {lists} lists, {unknown} unknown card names");
+    eprintln!("corpus sweep of {builder}: {lists} lists, {unknown} unknown card names");
     eprintln!("findings per code: {per_code:?}");
     for (name, n) in common.iter().take(25) {
         eprintln!("  {n:5} {name}");
