@@ -115,6 +115,21 @@ fn a_legal_fleet_has_no_findings_and_recomputed_totals() {
     assert_eq!(fleet.objectives.len(), 3);
 }
 
+#[test]
+fn the_validated_fleet_serializes_for_a_json_reporter() {
+    let fleet = imperial(&format!(
+        "{VSD_WITH_TARKIN}\nSquadrons:\n• 2 x TIE Fighter Squadron (16)\n"
+    ));
+    let json = serde_json::to_value(&fleet).unwrap();
+    assert_eq!(json["format"], "standard");
+    assert_eq!(json["faction"], "empire");
+    assert_eq!(json["totals"]["total"], 124);
+    assert_eq!(json["totals"]["squadron_limit"], 134);
+    assert_eq!(json["ships"][0]["id"], "victory-ii-class-star-destroyer");
+    assert_eq!(json["ships"][0]["upgrades"][0]["points"], 28);
+    assert_eq!(json["squadrons"][0]["total"], 16);
+}
+
 // ---------------------------------------------------------------------------------------
 // Name resolution
 
