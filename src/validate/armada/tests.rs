@@ -348,6 +348,15 @@ fn commander_none_or_two_fail() {
         "{VSD_WITH_TARKIN}\nVictory II-class Star Destroyer (80)\n• Admiral Motti (24)\n"
     ));
     assert_eq!(findings_of(&two, Code::ArmadaCommander).len(), 1);
+    let disagreeing = validate_text(&kingston(
+        "Imperial",
+        "Admiral Motti",
+        OBJECTIVES,
+        VSD_WITH_TARKIN,
+    ));
+    let found = findings_of(&disagreeing, Code::ArmadaCommander);
+    assert_eq!(found.len(), 1, "{:?}", disagreeing.findings);
+    assert!(found[0].message.contains("Admiral Motti"));
     assert!(!codes(&imperial(VSD_WITH_TARKIN)).contains(&Code::ArmadaCommander));
 }
 

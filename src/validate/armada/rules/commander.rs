@@ -2,6 +2,7 @@
 
 use super::Context;
 use crate::report::{Code, Finding};
+use crate::text::normalize;
 use crate::validate::armada::ValidatedFleet;
 
 pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Finding>) {
@@ -15,6 +16,26 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
                 .at(cx.file, cx.fleet_span())
                 .label("no commander in this fleet")
                 .help("equip exactly one commander upgrade on one ship (its flagship)"),
+        );
+    }
+    // The `Commander:` line and the commander on a ship must agree, or one of them is
+    // a leftover of an edit.
+    if let (Some(named), Some(equipped)) = (cx.parsed.commander.as_ref(), commanders.first())
+        && !named.name.text.trim().is_empty()
+        && fleet.commander.is_none()
+        && normalize(&named.name.text) != normalize(&equipped.name)
+    {
+        out.push(
+            Finding::error(
+                Code::ArmadaCommander,
+                format!(
+                    "the list names `{}` as commander, but the ships carry `{}`",
+                    named.name.text, equipped.name
+                ),
+            )
+            .at(cx.file, named.name.span.clone())
+            .label("not the equipped commander")
+            .help("name the commander the flagship carries, or equip this one"),
         );
     }
     for extra in commanders.iter().skip(1) {
