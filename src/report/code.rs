@@ -80,6 +80,34 @@ pub enum Code {
     /// A line where the builder wrote its own error instead of a card
     /// (`• match not found for 388`).
     ArmadaParseBuilderMessage,
+    /// A fleet of no faction, or a card of another faction than the fleet's.
+    ArmadaFaction,
+    /// A fleet without exactly one commander.
+    ArmadaCommander,
+    /// Objectives missing, doubled or of the wrong category for the format.
+    ArmadaObjectives,
+    /// A fleet over the format's points limit.
+    ArmadaPoints,
+    /// Squadrons over the format's share of the points limit.
+    ArmadaSquadronCap,
+    /// A unique name used more than once in a fleet.
+    ArmadaUnique,
+    /// A ship with more than one Modification upgrade.
+    ArmadaModification,
+    /// A title or hull-specific upgrade on another ship type.
+    ArmadaTitle,
+    /// An upgrade with no free matching slot on its ship.
+    ArmadaSlot,
+    /// An upgrade its ship may not equip (size, traits, flagship only, excluded icons).
+    ArmadaRestriction,
+    /// More flotillas than the format allows.
+    ArmadaFlotillaCap,
+    /// More aces than the format's ace rule allows.
+    ArmadaAce,
+    /// A name in a fleet list that matches no Armada card.
+    ArmadaUnknownCard,
+    /// A cost the list states that differs from the card data (a warning).
+    ArmadaStatedPoints,
     /// An input that is no X-Wing squad format arbiter reads, or holds no squad.
     XwingParse,
     /// A squad file that is not text: bytes that are not UTF-8, or binary data.
@@ -173,6 +201,20 @@ impl Code {
         Code::ArmadaParseDuplicate,
         Code::ArmadaParseTooManyErrors,
         Code::ArmadaParseBuilderMessage,
+        Code::ArmadaFaction,
+        Code::ArmadaCommander,
+        Code::ArmadaObjectives,
+        Code::ArmadaPoints,
+        Code::ArmadaSquadronCap,
+        Code::ArmadaUnique,
+        Code::ArmadaModification,
+        Code::ArmadaTitle,
+        Code::ArmadaSlot,
+        Code::ArmadaRestriction,
+        Code::ArmadaFlotillaCap,
+        Code::ArmadaAce,
+        Code::ArmadaUnknownCard,
+        Code::ArmadaStatedPoints,
         Code::XwingParse,
         Code::XwingParseEncoding,
         Code::XwingParseTooLarge,
@@ -240,6 +282,20 @@ impl Code {
             Code::ArmadaParseDuplicate => "armada::parse::duplicate",
             Code::ArmadaParseTooManyErrors => "armada::parse::too_many_errors",
             Code::ArmadaParseBuilderMessage => "armada::parse::builder_message",
+            Code::ArmadaFaction => "armada::faction",
+            Code::ArmadaCommander => "armada::commander",
+            Code::ArmadaObjectives => "armada::objectives",
+            Code::ArmadaPoints => "armada::points",
+            Code::ArmadaSquadronCap => "armada::squadron_cap",
+            Code::ArmadaUnique => "armada::unique",
+            Code::ArmadaModification => "armada::modification",
+            Code::ArmadaTitle => "armada::title",
+            Code::ArmadaSlot => "armada::slot",
+            Code::ArmadaRestriction => "armada::restriction",
+            Code::ArmadaFlotillaCap => "armada::flotilla_cap",
+            Code::ArmadaAce => "armada::ace",
+            Code::ArmadaUnknownCard => "armada::unknown_card",
+            Code::ArmadaStatedPoints => "armada::stated_points",
             Code::XwingParse => "xwing::parse",
             Code::XwingParseEncoding => "xwing::parse::encoding",
             Code::XwingParseTooLarge => "xwing::parse::too_large",

@@ -1,0 +1,45 @@
+//! Armada fleet validation: a [`ParsedFleet`] in, a [`ValidatedFleet`] out (every card
+//! resolved with its points from the card data, totals against the format's limits, and
+//! one finding per broken rule).
+//!
+//! Build a [`CardIndex`] once and validate any number of lists with it.
+
+mod faction;
+mod resolve;
+mod resolved;
+mod rules;
+
+#[cfg(test)]
+mod tests;
+
+pub use faction::{faction_named, faction_title};
+pub use resolve::{CardIndex, Hints};
+pub use resolved::{
+    ResolvedObjective, ResolvedShip, ResolvedSquadron, ResolvedUpgrade, Totals, ValidatedFleet,
+};
+
+use crate::cards::armada::Source;
+use crate::cards::formats::Format;
+use crate::parse::armada::ParsedFleet;
+use crate::report::FileId;
+
+/// The content sources a format allows, as [`Source`] values.
+pub fn legal_sources(format: &Format) -> Vec<Source> {
+    Source::ALL
+        .into_iter()
+        .filter(|s| format.legal_sources.iter().any(|l| l == s.as_str()))
+        .collect()
+}
+
+/// Resolve every card of `fleet` and check it against `format`. `file` is where the list's
+/// spans point.
+pub fn validate<'db>(
+    index: &CardIndex<'db>,
+    format: &Format,
+    fleet: &ParsedFleet,
+    file: FileId,
+) -> ValidatedFleet<'db> {
+    let mut validated = resolved::resolve_fleet(index, format, fleet, file);
+    rules::check_all(&mut validated, index, format, fleet, file);
+    validated
+}

@@ -1,0 +1,482 @@
+//! Name resolution: from a name as a builder wrote it to one card of the data.
+//!
+//! Builders spell names their own way (`CR90 Corvette A` / `CR90A Corvette`, dropped
+//! apostrophes, `(Ship)` qualifiers, `[Legacy]` tags, `{CIS}` variants), and several cards
+//! share one name (Darth Vader the commander, the officer and the squadron). A name is
+//! looked up by ever looser keys; the candidates are then narrowed by what the list says
+//! around the name (faction, stated points, qualifier, tag) and by what is current.
+
+use crate::cards::Located;
+use crate::cards::armada::{
+    ArmadaCards, Faction, Objective, Ship, Slot, Source, Squadron, Upgrade,
+};
+use crate::parse::armada::CardName;
+use crate::text::{normalize, squash};
+use std::collections::HashMap;
+
+/// What a card offers to resolution, whatever its kind.
+pub trait Resolvable {
+    fn names(&self) -> Vec<&str>;
+    fn source(&self) -> Source;
+    fn is_superseded(&self) -> bool;
+    fn is_pack_revision(&self) -> bool;
+    fn points(&self) -> u16;
+    /// Whether a fleet of `faction` may field the card (true when the card has none).
+    fn fits_faction(&self, faction: Faction) -> bool;
+    /// Words a `(qualifier)` may name to pick this card: a squadron's class, an
+    /// upgrade's slots.
+    fn context(&self) -> String;
+}
+
+impl Resolvable for Ship {
+    fn names(&self) -> Vec<&str> {
+        std::iter::once(self.name.as_str())
+            .chain(self.nicknames.iter().map(String::as_str))
+            .collect()
+    }
+    fn source(&self) -> Source {
+        self.source
+    }
+    fn is_superseded(&self) -> bool {
+        self.superseded_by.is_some()
+    }
+    fn is_pack_revision(&self) -> bool {
+        self.replaces.is_some()
+    }
+    fn points(&self) -> u16 {
+        self.points
+    }
+    fn fits_faction(&self, faction: Faction) -> bool {
+        self.faction == faction
+    }
+    fn context(&self) -> String {
+        normalize(&format!("{} {}", self.name, self.ship_type))
+    }
+}
+
+impl Resolvable for Squadron {
+    fn names(&self) -> Vec<&str> {
+        let mut names = vec![self.card_name()];
+        names.extend(self.nicknames.iter().map(String::as_str));
+        names
+    }
+    fn source(&self) -> Source {
+        self.source
+    }
+    fn is_superseded(&self) -> bool {
+        self.superseded_by.is_some()
+    }
+    fn is_pack_revision(&self) -> bool {
+        self.replaces.is_some()
+    }
+    fn points(&self) -> u16 {
+        self.points
+    }
+    fn fits_faction(&self, faction: Faction) -> bool {
+        self.faction.is_none_or(|f| f == faction)
+    }
+    fn context(&self) -> String {
+        normalize(&format!("{} {}", self.name, self.squadron_type))
+    }
+}
+
+impl Resolvable for Upgrade {
+    fn names(&self) -> Vec<&str> {
+        std::iter::once(self.name.as_str())
+            .chain(self.nicknames.iter().map(String::as_str))
+            .collect()
+    }
+    fn source(&self) -> Source {
+        self.source
+    }
+    fn is_superseded(&self) -> bool {
+        self.superseded_by.is_some()
+    }
+    fn is_pack_revision(&self) -> bool {
+        self.replaces.is_some()
+    }
+    fn points(&self) -> u16 {
+        self.points
+    }
+    fn fits_faction(&self, faction: Faction) -> bool {
+        self.factions.is_empty() || self.factions.contains(&faction)
+    }
+    fn context(&self) -> String {
+        let slots: Vec<&str> = self.slots.iter().map(|s| s.as_str()).collect();
+        normalize(&format!(
+            "{} {}",
+            slots.join(" "),
+            self.ship_type.as_deref().unwrap_or("")
+        ))
+    }
+}
+
+impl Resolvable for Objective {
+    fn names(&self) -> Vec<&str> {
+        std::iter::once(self.name.as_str())
+            .chain(self.nicknames.iter().map(String::as_str))
+            .collect()
+    }
+    fn source(&self) -> Source {
+        self.source
+    }
+    fn is_superseded(&self) -> bool {
+        self.superseded_by.is_some()
+    }
+    fn is_pack_revision(&self) -> bool {
+        self.replaces.is_some()
+    }
+    fn points(&self) -> u16 {
+        0
+    }
+    fn fits_faction(&self, _faction: Faction) -> bool {
+        true
+    }
+    fn context(&self) -> String {
+        self.category.as_str().to_string()
+    }
+}
+
+/// The names of one kind of card under three ever looser keys.
+struct NameIndex {
+    /// `normalize`: case, accents and punctuation ignored.
+    exact: HashMap<String, Vec<usize>>,
+    /// `squash`: word breaks ignored too (`CR90A` = `CR90 A`).
+    squashed: HashMap<String, Vec<usize>>,
+    /// `loose_key`: `-class` and plural endings ignored, builder abbreviations spelt out
+    /// (`Pelta Transport Frigate` = `Pelta-class Transport Frigate`).
+    loose: HashMap<String, Vec<usize>>,
+    /// The squashed letters sorted: word order ignored (`CR90 Corvette A` = `CR90A
+    /// Corvette`). Loose, so used only when the other keys find nothing.
+    letters: HashMap<String, Vec<usize>>,
+    /// Every name once, for `did you mean`.
+    display: Vec<String>,
+}
+
+/// Abbreviations builders use for a hull's first words.
+const ABBREVIATIONS: &[(&str, &str)] = &[
+    ("isd", "imperial star destroyer"),
+    ("ssd", "star dreadnought"),
+];
+
+/// The loosest word-wise key: normalized, abbreviations spelt out, the word `class`
+/// dropped and plural `s` endings cut (`MS-1 Ion Cannons` = `MS-1 Ion Cannon`).
+fn loose_key(text: &str) -> String {
+    let normal = normalize(text);
+    let mut words = Vec::new();
+    for word in normal.split(' ') {
+        if let Some((_, long)) = ABBREVIATIONS.iter().find(|(short, _)| *short == word) {
+            words.extend(long.split(' ').map(str::to_string));
+        } else if word != "class" {
+            let singular = match word.strip_suffix('s') {
+                Some(stem) if stem.len() >= 3 && !stem.ends_with('s') => stem,
+                _ => word,
+            };
+            words.push(singular.to_string());
+        }
+    }
+    words.join(" ")
+}
+
+/// The words in alphabetical order (`SSD Executor II` = `Executor II-class Star
+/// Dreadnought` once `SSD` is spelt out).
+fn sorted_words(loose: &str) -> String {
+    let mut words: Vec<&str> = loose.split(' ').collect();
+    words.sort_unstable();
+    words.join(" ")
+}
+
+fn sorted_letters(text: &str) -> String {
+    let mut chars: Vec<char> = squash(text).chars().collect();
+    chars.sort_unstable();
+    chars.into_iter().collect()
+}
+
+impl NameIndex {
+    fn new<'a, T: Resolvable + 'a>(cards: impl Iterator<Item = &'a T>) -> Self {
+        let mut index = NameIndex {
+            exact: HashMap::new(),
+            squashed: HashMap::new(),
+            letters: HashMap::new(),
+            loose: HashMap::new(),
+            display: Vec::new(),
+        };
+        for (i, card) in cards.enumerate() {
+            for (n, name) in card.names().into_iter().enumerate() {
+                // `Gozanti-class Cruisers {CIS}` is also plain `Gozanti-class Cruisers`:
+                // builders leave the variant out and the fleet's faction tells them apart.
+                if let Some(bare) = without_variant(name) {
+                    push_unique(index.exact.entry(normalize(bare)).or_default(), i);
+                    push_unique(index.squashed.entry(squash(bare)).or_default(), i);
+                    push_unique(index.loose.entry(loose_key(bare)).or_default(), i);
+                }
+                push_unique(index.exact.entry(normalize(name)).or_default(), i);
+                push_unique(index.squashed.entry(squash(name)).or_default(), i);
+                push_unique(index.letters.entry(sorted_letters(name)).or_default(), i);
+                push_unique(index.loose.entry(loose_key(name)).or_default(), i);
+                push_unique(
+                    index
+                        .loose
+                        .entry(sorted_words(&loose_key(name)))
+                        .or_default(),
+                    i,
+                );
+                if n == 0 {
+                    index.display.push(name.to_string());
+                }
+            }
+        }
+        index.display.sort();
+        index.display.dedup();
+        index
+    }
+
+    fn lookup(&self, key: &str) -> Option<Vec<usize>> {
+        if key.trim().is_empty() {
+            return None;
+        }
+        let loose = loose_key(key);
+        // The word-wise keys are all safe, so their matches are pooled (best key first):
+        // `Gozanti Cruisers` is the Imperial card's nickname but, loosely, the
+        // Separatist card's name too, and only the fleet's faction can choose.
+        let mut pooled = Vec::new();
+        for found in [
+            self.exact.get(&normalize(key)),
+            self.squashed.get(&squash(key)),
+            self.loose.get(&loose),
+            self.loose.get(&sorted_words(&loose)),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            for &i in found {
+                push_unique(&mut pooled, i);
+            }
+        }
+        if !pooled.is_empty() {
+            return Some(pooled);
+        }
+        self.letters
+            .get(&sorted_letters(key))
+            .cloned()
+            .or_else(|| self.by_prefix(&loose))
+            .or_else(|| self.by_all_words(&loose))
+    }
+
+    /// Builders drop a leading word too (`Pelta Command Ship` for `Modified Pelta-class
+    /// Command Ship`): a name of three words or more, every one of them in one card's
+    /// name, names that card; the list's faction and points pick among several.
+    fn by_all_words(&self, loose: &str) -> Option<Vec<usize>> {
+        let words: Vec<&str> = loose.split(' ').collect();
+        if words.len() < 3 {
+            return None;
+        }
+        let mut found = Vec::new();
+        for (key, cards) in &self.loose {
+            let card_words: Vec<&str> = key.split(' ').collect();
+            if words.iter().all(|w| card_words.contains(w)) {
+                for &i in cards {
+                    push_unique(&mut found, i);
+                }
+            }
+        }
+        found.sort_unstable();
+        (!found.is_empty()).then_some(found)
+    }
+
+    /// Builders shorten long names from the end (`Quasar Fire I` for `Quasar Fire
+    /// I-class Cruiser-Carrier`): a name of two words or more that starts a card's name
+    /// names that card.
+    fn by_prefix(&self, loose: &str) -> Option<Vec<usize>> {
+        if loose.split(' ').count() < 2 {
+            return None;
+        }
+        let start = format!("{loose} ");
+        let mut found = Vec::new();
+        for (key, cards) in &self.loose {
+            if key.starts_with(&start) {
+                for &i in cards {
+                    push_unique(&mut found, i);
+                }
+            }
+        }
+        found.sort_unstable();
+        (!found.is_empty()).then_some(found)
+    }
+}
+
+/// The name before a `{…}` variant or `[…]` tag, when it has one.
+fn without_variant(name: &str) -> Option<&str> {
+    let cut = name.find(['{', '['])?;
+    Some(name[..cut].trim_end()).filter(|bare| !bare.is_empty())
+}
+
+fn push_unique(list: &mut Vec<usize>, i: usize) {
+    if !list.contains(&i) {
+        list.push(i);
+    }
+}
+
+/// What the list says around a name that helps pick among same-name cards.
+#[derive(Debug, Clone, Default)]
+pub struct Hints<'a> {
+    pub faction: Option<Faction>,
+    /// The cost of one card as the list states it.
+    pub stated_points: Option<u32>,
+    /// The format's legal sources; cards of these are preferred.
+    pub legal_sources: &'a [Source],
+    /// The slot the name is expected to fill (the `Commander:` line names a commander).
+    pub slot: Option<Slot>,
+}
+
+/// Every Armada card indexed by name, built once and shared by every list validated.
+pub struct CardIndex<'db> {
+    pub cards: &'db ArmadaCards,
+    ships: NameIndex,
+    squadrons: NameIndex,
+    upgrades: NameIndex,
+    objectives: NameIndex,
+}
+
+impl<'db> CardIndex<'db> {
+    pub fn new(cards: &'db ArmadaCards) -> Self {
+        CardIndex {
+            cards,
+            ships: NameIndex::new(cards.ships.iter().map(|l| &l.value)),
+            squadrons: NameIndex::new(cards.squadrons.iter().map(|l| &l.value)),
+            upgrades: NameIndex::new(cards.upgrades.iter().map(|l| &l.value)),
+            objectives: NameIndex::new(cards.objectives.iter().map(|l| &l.value)),
+        }
+    }
+
+    pub fn ship(&self, name: &CardName, hints: &Hints<'_>) -> Option<&'db Ship> {
+        resolve(&self.ships, &self.cards.ships, name, hints, |_| true)
+    }
+
+    pub fn squadron(&self, name: &CardName, hints: &Hints<'_>) -> Option<&'db Squadron> {
+        resolve(&self.squadrons, &self.cards.squadrons, name, hints, |_| {
+            true
+        })
+    }
+
+    pub fn upgrade(&self, name: &CardName, hints: &Hints<'_>) -> Option<&'db Upgrade> {
+        let slot = hints.slot;
+        resolve(&self.upgrades, &self.cards.upgrades, name, hints, |u| {
+            slot.is_none_or(|s| u.slots.contains(&s))
+        })
+    }
+
+    pub fn objective(&self, name: &CardName, hints: &Hints<'_>) -> Option<&'db Objective> {
+        resolve(
+            &self.objectives,
+            &self.cards.objectives,
+            name,
+            hints,
+            |_| true,
+        )
+    }
+
+    /// Names of the kind for `did you mean`.
+    pub fn ship_names(&self) -> impl Iterator<Item = &str> {
+        self.ships.display.iter().map(String::as_str)
+    }
+    pub fn squadron_names(&self) -> impl Iterator<Item = &str> {
+        self.squadrons.display.iter().map(String::as_str)
+    }
+    pub fn upgrade_names(&self) -> impl Iterator<Item = &str> {
+        self.upgrades.display.iter().map(String::as_str)
+    }
+    pub fn objective_names(&self) -> impl Iterator<Item = &str> {
+        self.objectives.display.iter().map(String::as_str)
+    }
+}
+
+/// The keys to try for a name, most specific first: the name with its qualifier (some
+/// nicknames include it: `Darth Vader (Officer)`), the name, then each ` - ` part.
+fn keys(name: &CardName) -> Vec<String> {
+    let mut keys = Vec::new();
+    if let Some(q) = &name.qualifier {
+        keys.push(format!("{} ({})", name.text, q.text));
+    }
+    keys.push(name.text.clone());
+    keys.extend(name.parts.iter().map(|p| p.text.clone()));
+    keys
+}
+
+fn resolve<'db, T: Resolvable>(
+    index: &NameIndex,
+    cards: &'db [Located<T>],
+    name: &CardName,
+    hints: &Hints<'_>,
+    fits_kind: impl Fn(&T) -> bool,
+) -> Option<&'db T> {
+    let found = keys(name).iter().find_map(|k| index.lookup(k))?;
+    let mut candidates: Vec<&'db T> = found.iter().map(|&i| &cards[i].value).collect();
+    narrow(&mut candidates, |c| fits_kind(c));
+    if let Some(variant) = name.variant.as_ref().and_then(|v| variant_faction(&v.text)) {
+        narrow(&mut candidates, |c| c.fits_faction(variant));
+    }
+    if let Some(q) = &name.qualifier {
+        let q = normalize(&q.text);
+        narrow(&mut candidates, |c| c.context().contains(&q));
+    }
+    if let Some(tag) = name.source_tag.as_ref().and_then(|t| tag_source(&t.text)) {
+        narrow(&mut candidates, |c| c.source() == tag);
+    }
+    if let Some(faction) = hints.faction {
+        narrow(&mut candidates, |c| c.fits_faction(faction));
+    }
+    // Stated points come before currency: a list priced at the older printing's cost
+    // was built with that printing.
+    if let Some(points) = hints.stated_points {
+        narrow(&mut candidates, |c| u32::from(c.points()) == points);
+    }
+    narrow(&mut candidates, |c| {
+        hints.legal_sources.contains(&c.source())
+    });
+    narrow(&mut candidates, |c| !c.is_superseded());
+    // A content pack's revision that survived the legal-source filter stands in for the
+    // card it replaces.
+    if candidates
+        .iter()
+        .any(|c| hints.legal_sources.contains(&c.source()))
+    {
+        narrow(&mut candidates, |c| c.is_pack_revision());
+    }
+    candidates.first().copied()
+}
+
+/// Keep the candidates that pass `keep`, unless none does: a hint that rules out every
+/// card is a hint we cannot use, not a reason to lose the name.
+fn narrow<T>(candidates: &mut Vec<&T>, keep: impl Fn(&T) -> bool) {
+    if candidates.iter().any(|c| keep(c)) {
+        candidates.retain(|c| keep(c));
+    }
+}
+
+/// The faction a `{…}` variant names.
+pub fn variant_faction(text: &str) -> Option<Faction> {
+    match normalize(text).as_str() {
+        "cis" | "sep" | "separatist" => Some(Faction::Separatist),
+        "gar" | "rep" | "republic" => Some(Faction::Republic),
+        "imp" | "empire" | "imperial" => Some(Faction::Empire),
+        "reb" | "rebel" | "rebels" => Some(Faction::Rebel),
+        "nr" | "new republic" => Some(Faction::NewRepublic),
+        _ => None,
+    }
+}
+
+/// The content source a `[…]` tag names.
+fn tag_source(text: &str) -> Option<Source> {
+    match squash(text).as_str() {
+        "legacy" => Some(Source::Legacy),
+        "legacybeta" | "beta" => Some(Source::LegacyBeta),
+        "oldlegacy" => Some(Source::OldLegacy),
+        "legends" => Some(Source::Legends),
+        "nexus" => Some(Source::Nexus),
+        "arc" => Some(Source::Arc),
+        "amg" => Some(Source::Amg),
+        "ffg" => Some(Source::Ffg),
+        _ => None,
+    }
+}

@@ -1,0 +1,382 @@
+//! The validated fleet: every card of the list resolved, with its cost from the card data,
+//! ready for a table or JSON reporter.
+
+use super::faction::faction_named;
+use super::legal_sources;
+use super::resolve::{CardIndex, Hints};
+use crate::cards::armada::{Faction, Objective, Ship, Slot, Squadron, Upgrade};
+use crate::cards::formats::Format;
+use crate::parse::armada::{CardName, ObjectiveCategory, ParsedFleet};
+use crate::report::{Code, FileId, Finding};
+use crate::text::{did_you_mean, normalize};
+use serde::Serialize;
+use std::ops::Range;
+
+#[derive(Debug, Serialize)]
+pub struct ValidatedFleet<'db> {
+    /// The format's id (`standard`, `sector-800`).
+    pub format: String,
+    /// The fleet's faction, from the list's `Faction:` line or else its first ship.
+    pub faction: Option<Faction>,
+    /// A commander named only on the `Commander:` line (no ship carries it), as Star
+    /// Forge writes it.
+    pub commander: Option<ResolvedUpgrade<'db>>,
+    pub ships: Vec<ResolvedShip<'db>>,
+    pub squadrons: Vec<ResolvedSquadron<'db>>,
+    pub objectives: Vec<ResolvedObjective<'db>>,
+    pub totals: Totals,
+    /// Problems with the fleet; reading problems stay in `ParsedFleet::findings`.
+    #[serde(skip)]
+    pub findings: Vec<Finding>,
+}
+
+impl ValidatedFleet<'_> {
+    /// True when no finding is an error (warnings allowed).
+    pub fn is_valid(&self) -> bool {
+        !self.findings.iter().any(Finding::is_error)
+    }
+
+    /// Every upgrade of every ship, with its ship, plus the `Commander:`-line commander.
+    pub fn upgrades(&self) -> impl Iterator<Item = &ResolvedUpgrade<'_>> {
+        self.ships
+            .iter()
+            .flat_map(|s| s.upgrades.iter())
+            .chain(self.commander.iter())
+    }
+}
+
+/// Points recomputed from the card data, against the format's limits.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Totals {
+    pub total: u32,
+    pub limit: u32,
+    pub squadrons: u32,
+    /// Absent where the format sets no squadron share.
+    pub squadron_limit: Option<u32>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ResolvedShip<'db> {
+    /// The name as written.
+    pub name: String,
+    /// The ship's line.
+    pub span: Range<usize>,
+    pub name_span: Range<usize>,
+    /// The card's id; absent when the name matches no card.
+    pub id: Option<String>,
+    #[serde(skip)]
+    pub card: Option<&'db Ship>,
+    /// The ship card's cost (the stated cost when the card is unknown).
+    pub points: u32,
+    pub upgrades: Vec<ResolvedUpgrade<'db>>,
+    /// Ship plus upgrades.
+    pub total: u32,
+    /// The builder marked it as the flagship.
+    pub marked_flagship: bool,
+}
+
+impl ResolvedShip<'_> {
+    pub fn carries_commander(&self) -> bool {
+        self.upgrades.iter().any(ResolvedUpgrade::is_commander)
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct ResolvedUpgrade<'db> {
+    pub name: String,
+    pub span: Range<usize>,
+    pub name_span: Range<usize>,
+    pub id: Option<String>,
+    #[serde(skip)]
+    pub card: Option<&'db Upgrade>,
+    pub points: u32,
+}
+
+impl ResolvedUpgrade<'_> {
+    pub fn is_commander(&self) -> bool {
+        self.card
+            .is_some_and(|c| c.slots.contains(&Slot::Commander))
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct ResolvedSquadron<'db> {
+    pub name: String,
+    pub span: Range<usize>,
+    pub name_span: Range<usize>,
+    pub count: u32,
+    pub id: Option<String>,
+    #[serde(skip)]
+    pub card: Option<&'db Squadron>,
+    /// One squadron's cost.
+    pub points: u32,
+    /// `points × count`.
+    pub total: u32,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ResolvedObjective<'db> {
+    pub name: String,
+    pub name_span: Range<usize>,
+    /// The category the list puts it under, if it says.
+    pub stated_category: Option<ObjectiveCategory>,
+    pub id: Option<String>,
+    #[serde(skip)]
+    pub card: Option<&'db Objective>,
+}
+
+/// Resolve every name of `fleet`; names that match no card become `armada::unknown_card`
+/// findings and keep their stated cost, so the totals do not hide them.
+pub fn resolve_fleet<'db>(
+    index: &CardIndex<'db>,
+    format: &Format,
+    fleet: &ParsedFleet,
+    file: FileId,
+) -> ValidatedFleet<'db> {
+    let legal = legal_sources(format);
+    let mut findings = Vec::new();
+    let faction = fleet_faction(index, fleet, &legal, file, &mut findings);
+    let hints = |stated: Option<u32>| Hints {
+        faction,
+        stated_points: stated,
+        legal_sources: &legal,
+        slot: None,
+    };
+    let unknown = |kind: &str, name: &CardName, names: Vec<&str>| {
+        Finding::error(
+            Code::ArmadaUnknownCard,
+            format!("no Armada {kind} is called `{}`", name.text),
+        )
+        .at(file, name.span.clone())
+        .label(format!("unknown {kind}"))
+        .help(did_you_mean(
+            &name.text,
+            names,
+            "check the spelling against `arbiter cards search`",
+        ))
+    };
+    // A name of another kind of card is a misplaced line (Star Forge sometimes shifts a
+    // ship onto an upgrade's line); saying so beats `did you mean`.
+    let misplaced = |kind: &str, name: &CardName| {
+        let other = if kind == "ship" {
+            index.upgrade(name, &hints(None)).map(|_| "an upgrade")
+        } else if kind == "upgrade" {
+            index
+                .ship(name, &hints(None))
+                .map(|_| "a ship")
+                .or_else(|| index.squadron(name, &hints(None)).map(|_| "a squadron"))
+        } else {
+            None
+        };
+        other.map(|other| {
+            Finding::error(
+                Code::ArmadaUnknownCard,
+                format!(
+                    "`{}` is {other}, but the list has it as {}",
+                    name.text,
+                    if kind == "upgrade" { "an upgrade" } else { "a ship" }
+                ),
+            )
+            .at(file, name.span.clone())
+            .label(format!("{other} on {kind} line"))
+            .help(format!(
+                "put each ship on its own line with its upgrades under it, and squadrons under                  `Squadrons:`; this line looks shifted from where `{}` belongs",
+                name.text
+            ))
+        })
+    };
+    let unknown = |kind: &str, name: &CardName, names: Vec<&str>| {
+        misplaced(kind, name).unwrap_or_else(|| unknown(kind, name, names))
+    };
+    let header_commander = fleet
+        .commander
+        .as_ref()
+        .filter(|c| !c.name.text.trim().is_empty());
+    let commander_key = header_commander.map(|c| normalize(&c.name.text));
+
+    let mut ships = Vec::new();
+    for ship in &fleet.ships {
+        let stated = ship.stated_points.as_ref().map(|n| n.value);
+        let card = index.ship(&ship.name, &hints(stated));
+        if card.is_none() {
+            findings.push(unknown("ship", &ship.name, index.ship_names().collect()));
+        }
+        let mut upgrades = Vec::new();
+        for upgrade in &ship.upgrades {
+            let stated = upgrade.stated_points.as_ref().map(|n| n.value);
+            // The upgrade that repeats the `Commander:` line is the commander, not the
+            // officer or boarding team of the same name.
+            let slot = (commander_key.as_deref() == Some(normalize(&upgrade.name.text).as_str()))
+                .then_some(Slot::Commander);
+            let card = index.upgrade(
+                &upgrade.name,
+                &Hints {
+                    slot,
+                    ..hints(stated)
+                },
+            );
+            if card.is_none() {
+                findings.push(unknown(
+                    "upgrade",
+                    &upgrade.name,
+                    index.upgrade_names().collect(),
+                ));
+            }
+            upgrades.push(ResolvedUpgrade {
+                name: upgrade.name.text.clone(),
+                span: upgrade.span.clone(),
+                name_span: upgrade.name.span.clone(),
+                id: card.map(|c| c.id.clone()),
+                card,
+                points: card.map_or(stated.unwrap_or(0), |c| u32::from(c.points)),
+            });
+        }
+        let points = card.map_or(stated.unwrap_or(0), |c| u32::from(c.points));
+        let total = points + upgrades.iter().map(|u| u.points).sum::<u32>();
+        ships.push(ResolvedShip {
+            name: ship.name.text.clone(),
+            span: ship.span.clone(),
+            name_span: ship.name.span.clone(),
+            id: card.map(|c| c.id.clone()),
+            card,
+            points,
+            upgrades,
+            total,
+            marked_flagship: ship.flagship,
+        });
+    }
+
+    let commander_on_a_ship = ships.iter().any(ResolvedShip::carries_commander);
+    let commander = header_commander.filter(|_| !commander_on_a_ship).map(|c| {
+        let stated = c.stated_points.as_ref().map(|n| n.value);
+        let card = index.upgrade(
+            &c.name,
+            &Hints {
+                slot: Some(Slot::Commander),
+                ..hints(stated)
+            },
+        );
+        if card.is_none() {
+            findings.push(unknown(
+                "commander",
+                &c.name,
+                index.upgrade_names().collect(),
+            ));
+        }
+        ResolvedUpgrade {
+            name: c.name.text.clone(),
+            span: c.name.span.clone(),
+            name_span: c.name.span.clone(),
+            id: card.map(|c| c.id.clone()),
+            card,
+            points: card.map_or(stated.unwrap_or(0), |c| u32::from(c.points)),
+        }
+    });
+
+    let mut squadrons = Vec::new();
+    for squadron in &fleet.squadrons {
+        let count = squadron.count.max(1);
+        let stated_each = squadron.stated_points.as_ref().and_then(|n| {
+            if squadron.points_are_group_total {
+                (n.value % count == 0).then_some(n.value / count)
+            } else {
+                Some(n.value)
+            }
+        });
+        let card = index.squadron(&squadron.name, &hints(stated_each));
+        if card.is_none() {
+            findings.push(unknown(
+                "squadron",
+                &squadron.name,
+                index.squadron_names().collect(),
+            ));
+        }
+        let points = card.map_or(stated_each.unwrap_or(0), |c| u32::from(c.points));
+        squadrons.push(ResolvedSquadron {
+            name: squadron.name.text.clone(),
+            span: squadron.span.clone(),
+            name_span: squadron.name.span.clone(),
+            count,
+            id: card.map(|c| c.id.clone()),
+            card,
+            points,
+            total: points * count,
+        });
+    }
+
+    let mut objectives = Vec::new();
+    for objective in &fleet.objectives {
+        if objective.name.text.trim().is_empty() {
+            continue;
+        }
+        let card = index.objective(&objective.name, &hints(None));
+        if card.is_none() {
+            findings.push(unknown(
+                "objective",
+                &objective.name,
+                index.objective_names().collect(),
+            ));
+        }
+        objectives.push(ResolvedObjective {
+            name: objective.name.text.clone(),
+            name_span: objective.name.span.clone(),
+            stated_category: objective.category,
+            id: card.map(|c| c.id.clone()),
+            card,
+        });
+    }
+
+    let squadron_points: u32 = squadrons.iter().map(|s| s.total).sum();
+    let total = ships.iter().map(|s| s.total).sum::<u32>()
+        + commander.as_ref().map_or(0, |c| c.points)
+        + squadron_points;
+    ValidatedFleet {
+        format: format.id.clone(),
+        faction,
+        commander,
+        ships,
+        squadrons,
+        objectives,
+        totals: Totals {
+            total,
+            limit: format.points_limit,
+            squadrons: squadron_points,
+            squadron_limit: format.squadron_share.map(|s| s.of(format.points_limit)),
+        },
+        findings,
+    }
+}
+
+/// The faction the list names, or, when it names none, the faction of its first known
+/// ship. A faction line no faction matches is a finding.
+fn fleet_faction(
+    index: &CardIndex<'_>,
+    fleet: &ParsedFleet,
+    legal: &[crate::cards::armada::Source],
+    file: FileId,
+    findings: &mut Vec<Finding>,
+) -> Option<Faction> {
+    if let Some(written) = fleet.faction.as_ref().filter(|f| !f.text.trim().is_empty()) {
+        if let Some(faction) = faction_named(&written.text) {
+            return Some(faction);
+        }
+        findings.push(
+            Finding::error(
+                Code::ArmadaFaction,
+                format!("`{}` is no Armada faction", written.text),
+            )
+            .at(file, written.span.clone())
+            .label("unknown faction")
+            .help("write one of Empire, Rebel, Republic, Separatist (or the builder's words for them)"),
+        );
+    }
+    let hints = Hints {
+        legal_sources: legal,
+        ..Hints::default()
+    };
+    fleet
+        .ships
+        .iter()
+        .find_map(|s| index.ship(&s.name, &hints))
+        .map(|s| s.faction)
+}

@@ -1,0 +1,93 @@
+//! Upgrade restrictions from the card data: ship size, required traits, flagship only,
+//! icons that exclude the card, and the rule that a flotilla takes no commander.
+
+use super::{Context, is_flotilla, ship_traits};
+use crate::report::{Code, Finding};
+use crate::validate::armada::ValidatedFleet;
+
+pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Finding>) {
+    for ship in &fleet.ships {
+        let Some(ship_card) = ship.card else { continue };
+        let size = cx.ship_size(ship);
+        let traits = ship_traits(ship);
+        let is_flagship = ship.carries_commander() || ship.marked_flagship;
+        for upgrade in &ship.upgrades {
+            let Some(card) = upgrade.card else { continue };
+            let r = &card.restrictions;
+            let mut problem = |why: String, help: String| {
+                out.push(
+                    Finding::error(
+                        Code::ArmadaRestriction,
+                        format!("`{}` cannot equip `{}`: {why}", ship.name, upgrade.name),
+                    )
+                    .at(cx.file, upgrade.name_span.clone())
+                    .label("not allowed on this ship")
+                    .help(help),
+                );
+            };
+            if upgrade.is_commander() && is_flotilla(ship) {
+                problem(
+                    "a flotilla cannot be the flagship".into(),
+                    "put the commander on a ship without the flotilla trait".into(),
+                );
+            }
+            if let Some(size) = size
+                && !r.sizes.is_empty()
+                && !r.sizes.contains(&size)
+            {
+                let allowed: Vec<&str> = r.sizes.iter().map(|s| s.as_str()).collect();
+                problem(
+                    format!(
+                        "it is {} only and the ship is {}",
+                        allowed.join(" or "),
+                        size.as_str()
+                    ),
+                    format!("equip it on a {} ship", allowed.join(" or ")),
+                );
+            }
+            if !r.traits.is_empty() && !r.traits.iter().any(|t| traits.contains(t)) {
+                problem(
+                    format!("it needs a ship with the trait {}", r.traits.join(" or ")),
+                    format!(
+                        "equip it on a ship with the trait {}",
+                        r.traits.join(" or ")
+                    ),
+                );
+            }
+            if r.flagship && !is_flagship {
+                problem(
+                    "it is flagship only and this ship carries no commander".into(),
+                    "equip it on the ship that carries the commander".into(),
+                );
+            }
+            if let Some(slot) = r
+                .not_with_slots
+                .iter()
+                .find(|s| ship_card.upgrade_slots.contains(s))
+            {
+                problem(
+                    format!("it is not allowed on a ship with a {} icon", slot.as_str()),
+                    format!("equip it on a ship without a {} icon", slot.as_str()),
+                );
+            }
+            if let Some(cond) = &r.not_if {
+                let size_matches =
+                    cond.sizes.is_empty() || size.is_some_and(|s| cond.sizes.contains(&s));
+                if let Some(slot) = cond
+                    .slots
+                    .iter()
+                    .find(|s| ship_card.upgrade_slots.contains(s))
+                    && size_matches
+                {
+                    problem(
+                        format!(
+                            "it is not allowed on this size of ship with a {} icon",
+                            slot.as_str()
+                        ),
+                        "equip it on another ship".into(),
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+//! A unique name at most once in a fleet, across ships, upgrades and squadrons: Darth
+//! Vader the commander and Darth Vader the squadron clash. `unique_class` names the clash
+//! where it is not the card's own name.
+
+use super::Context;
+use crate::report::{Code, Finding};
+use crate::text::normalize;
+use crate::validate::armada::ValidatedFleet;
+use std::collections::HashMap;
+use std::ops::Range;
+
+struct Use {
+    name: String,
+    span: Range<usize>,
+    /// Clash names, normalized.
+    classes: Vec<String>,
+    copies: u32,
+    /// How many copies the card allows (a few unique squadrons allow more than one).
+    allowed: u32,
+}
+
+fn classes(own: &str, unique_class: &[String]) -> Vec<String> {
+    if unique_class.is_empty() {
+        vec![normalize(own)]
+    } else {
+        unique_class.iter().map(|c| normalize(c)).collect()
+    }
+}
+
+pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Finding>) {
+    let mut uses = Vec::new();
+    for ship in &fleet.ships {
+        if let Some(card) = ship.card.filter(|c| c.unique) {
+            uses.push(Use {
+                name: ship.name.clone(),
+                span: ship.name_span.clone(),
+                classes: classes(&card.name, &[]),
+                copies: 1,
+                allowed: 1,
+            });
+        }
+    }
+    for upgrade in fleet.upgrades() {
+        if let Some(card) = upgrade.card.filter(|c| c.unique) {
+            uses.push(Use {
+                name: upgrade.name.clone(),
+                span: upgrade.name_span.clone(),
+                classes: classes(&card.name, &card.unique_class),
+                copies: 1,
+                allowed: 1,
+            });
+        }
+    }
+    for squadron in &fleet.squadrons {
+        if let Some(card) = squadron.card.filter(|c| c.unique) {
+            uses.push(Use {
+                name: squadron.name.clone(),
+                span: squadron.name_span.clone(),
+                classes: classes(card.card_name(), &card.unique_class),
+                copies: squadron.count,
+                allowed: card.unique_limit.map_or(1, u32::from),
+            });
+        }
+    }
+    let mut taken: HashMap<&str, (u32, &str)> = HashMap::new();
+    for u in &uses {
+        for class in &u.classes {
+            let entry = taken.entry(class.as_str()).or_insert((0, u.name.as_str()));
+            entry.0 += u.copies;
+            if entry.0 > u.allowed {
+                let first = entry.1;
+                out.push(
+                    Finding::error(
+                        Code::ArmadaUnique,
+                        if first == u.name {
+                            format!(
+                                "the unique name `{}` is in the fleet more than once",
+                                u.name
+                            )
+                        } else {
+                            format!("`{}` shares a unique name with `{first}`", u.name)
+                        },
+                    )
+                    .at(cx.file, u.span.clone())
+                    .label("unique name used again")
+                    .help("a fleet may hold each unique name once: remove one of them"),
+                );
+                break;
+            }
+        }
+    }
+}
