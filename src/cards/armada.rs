@@ -132,7 +132,7 @@ impl ArmadaCards {
             )
         });
         let ships = self.ships.iter().map(|r| {
-            let current = r.superseded_by.is_none() && r.replaces.is_none();
+            let current = r.is_current();
             entry(
                 KIND_SHIP,
                 &r.id,
@@ -144,7 +144,7 @@ impl ArmadaCards {
             )
         });
         let squadrons = self.squadrons.iter().map(|r| {
-            let current = r.superseded_by.is_none() && r.replaces.is_none();
+            let current = r.is_current();
             entry(
                 KIND_SQUADRON,
                 &r.id,
@@ -156,7 +156,7 @@ impl ArmadaCards {
             )
         });
         let upgrades = self.upgrades.iter().map(|r| {
-            let current = r.superseded_by.is_none() && r.replaces.is_none();
+            let current = r.is_current();
             entry(
                 KIND_UPGRADE,
                 &r.id,
@@ -168,7 +168,7 @@ impl ArmadaCards {
             )
         });
         let objectives = self.objectives.iter().map(|r| {
-            let current = r.superseded_by.is_none() && r.replaces.is_none();
+            let current = r.is_current();
             entry(
                 KIND_OBJECTIVE,
                 &r.id,

@@ -112,16 +112,10 @@ pub(super) fn run(cards: &ArmadaCards, db: &CardDb, findings: &mut Vec<Finding>)
         }
     }
 
-    check.versions(KIND_SHIP, &cards.ships, |s| (&s.superseded_by, &s.replaces));
-    check.versions(KIND_SQUADRON, &cards.squadrons, |s| {
-        (&s.superseded_by, &s.replaces)
-    });
-    check.versions(KIND_UPGRADE, &cards.upgrades, |s| {
-        (&s.superseded_by, &s.replaces)
-    });
-    check.versions(KIND_OBJECTIVE, &cards.objectives, |s| {
-        (&s.superseded_by, &s.replaces)
-    });
+    check.versions(KIND_SHIP, &cards.ships);
+    check.versions(KIND_SQUADRON, &cards.squadrons);
+    check.versions(KIND_UPGRADE, &cards.upgrades);
+    check.versions(KIND_OBJECTIVE, &cards.objectives);
 }
 
 /// Records that have an id, for messages.
@@ -230,15 +224,10 @@ impl Checker<'_> {
 
     /// `superseded_by` and `replaces` must name another card of the same kind; a card is
     /// superseded by a current card, not by another superseded one.
-    fn versions<T: HasId>(
-        &mut self,
-        kind: &str,
-        records: &[Located<T>],
-        links: impl Fn(&T) -> (&Option<String>, &Option<String>),
-    ) {
+    fn versions<T: HasId + Printing>(&mut self, kind: &str, records: &[Located<T>]) {
         let by_id: HashMap<&str, &T> = records.iter().map(|r| (r.value.id(), &r.value)).collect();
         for record in records {
-            let (superseded_by, replaces) = links(&record.value);
+            let (superseded_by, replaces) = record.value.links();
             for (key, target) in [("superseded_by", superseded_by), ("replaces", replaces)] {
                 let Some(target) = target else { continue };
                 if target == record.value.id() {
@@ -270,7 +259,7 @@ impl Checker<'_> {
                             )),
                         );
                     }
-                    Some(other) if key == "superseded_by" && links(other).0.is_some() => {
+                    Some(other) if key == "superseded_by" && other.is_superseded() => {
                         self.impossible(
                             record,
                             self.value_span(record, key, Some(target)),

@@ -306,6 +306,39 @@ impl Armament {
     }
 }
 
+/// How a card relates to other printings of it. Lookups show current cards first, list
+/// validation prefers them, and `cards check` verifies the links.
+pub trait Printing {
+    /// (`superseded_by`, `replaces`).
+    fn links(&self) -> (&Option<String>, &Option<String>);
+
+    /// An older printing that an erratum replaced.
+    fn is_superseded(&self) -> bool {
+        self.links().0.is_some()
+    }
+
+    /// A content pack's revision of another card.
+    fn is_pack_revision(&self) -> bool {
+        self.links().1.is_some()
+    }
+
+    fn is_current(&self) -> bool {
+        !self.is_superseded() && !self.is_pack_revision()
+    }
+}
+
+macro_rules! printing {
+    ($($card:ty),*) => {$(
+        impl Printing for $card {
+            fn links(&self) -> (&Option<String>, &Option<String>) {
+                (&self.superseded_by, &self.replaces)
+            }
+        }
+    )*};
+}
+
+printing!(Ship, Squadron, Upgrade, Objective);
+
 /// A ship card.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -8,18 +8,16 @@
 
 use crate::cards::Located;
 use crate::cards::armada::{
-    ArmadaCards, Faction, Objective, Ship, Slot, Source, Squadron, Upgrade,
+    ArmadaCards, Faction, Objective, Printing, Ship, Slot, Source, Squadron, Upgrade,
 };
 use crate::parse::armada::CardName;
 use crate::text::{normalize, squash};
 use std::collections::HashMap;
 
 /// What a card offers to resolution, whatever its kind.
-pub trait Resolvable {
+pub trait Resolvable: Printing {
     fn names(&self) -> Vec<&str>;
     fn source(&self) -> Source;
-    fn is_superseded(&self) -> bool;
-    fn is_pack_revision(&self) -> bool;
     fn points(&self) -> u16;
     /// Whether a fleet of `faction` may field the card (true when the card has none).
     fn fits_faction(&self, faction: Faction) -> bool;
@@ -36,12 +34,6 @@ impl Resolvable for Ship {
     }
     fn source(&self) -> Source {
         self.source
-    }
-    fn is_superseded(&self) -> bool {
-        self.superseded_by.is_some()
-    }
-    fn is_pack_revision(&self) -> bool {
-        self.replaces.is_some()
     }
     fn points(&self) -> u16 {
         self.points
@@ -63,12 +55,6 @@ impl Resolvable for Squadron {
     fn source(&self) -> Source {
         self.source
     }
-    fn is_superseded(&self) -> bool {
-        self.superseded_by.is_some()
-    }
-    fn is_pack_revision(&self) -> bool {
-        self.replaces.is_some()
-    }
     fn points(&self) -> u16 {
         self.points
     }
@@ -88,12 +74,6 @@ impl Resolvable for Upgrade {
     }
     fn source(&self) -> Source {
         self.source
-    }
-    fn is_superseded(&self) -> bool {
-        self.superseded_by.is_some()
-    }
-    fn is_pack_revision(&self) -> bool {
-        self.replaces.is_some()
     }
     fn points(&self) -> u16 {
         self.points
@@ -119,12 +99,6 @@ impl Resolvable for Objective {
     }
     fn source(&self) -> Source {
         self.source
-    }
-    fn is_superseded(&self) -> bool {
-        self.superseded_by.is_some()
-    }
-    fn is_pack_revision(&self) -> bool {
-        self.replaces.is_some()
     }
     fn points(&self) -> u16 {
         0
