@@ -29,6 +29,11 @@ pub enum Command {
     Rule(RuleArgs),
     /// Adjudicate a timing scenario: trace each step with the rule it applies.
     Resolve(ResolveArgs),
+    /// Check fleet and squad lists against their format; exit 1 if any list breaks a rule.
+    Validate(ValidateArgs),
+    /// Tournament points from a game's result.
+    #[command(subcommand)]
+    Score(ScoreCommand),
 }
 
 #[derive(Debug, Subcommand)]
@@ -141,6 +146,53 @@ pub struct ResolveArgs {
     /// Most steps before the scenario is reported as a loop (overrides `max_steps`).
     #[arg(long, value_name = "N")]
     pub max_steps: Option<u32>,
+}
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// List files, folders of lists (walked for .txt, .json, .xws … files) or `-` for
+    /// standard input. Each input's game and builder are detected.
+    #[arg(required_unless_present = "team", conflicts_with = "team")]
+    pub inputs: Vec<PathBuf>,
+    /// Read every input as a list of this game.
+    #[arg(long, value_enum)]
+    pub game: Option<Game>,
+    /// Format id (`standard`, `sector-800`, `xwa-standard` …) [default: the one the list
+    /// names, else the game's standard]
+    #[arg(long, value_name = "ID")]
+    pub format: Option<String>,
+    /// X-Wing points revision (`amg`, `xwa-50p20` …) [default: the list's, else the format's]
+    #[arg(long, value_name = "REVISION")]
+    pub points: Option<String>,
+    /// Armada Sector Fleets team play: the fleets of one team. Give it once per team.
+    #[arg(long, num_args = 1.., value_name = "FLEET", action = clap::ArgAction::Append, value_parser = clap::value_parser!(PathBuf))]
+    pub team: Vec<Vec<PathBuf>>,
+    /// Print each list's table and diagnostics also when checking many lists.
+    #[arg(long)]
+    pub details: bool,
+    #[arg(long, value_enum, default_value = "human")]
+    pub output: ReportFormat,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ScoreCommand {
+    /// Armada tournament points from the margin of victory (Sector Fleets table).
+    Armada(ScoreArmadaArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ScoreArmadaArgs {
+    /// The format whose margin-of-victory table applies (`sector-800` …).
+    #[arg(long, value_name = "ID")]
+    pub format: String,
+    /// The margin of victory (the difference of the two scores).
+    #[arg(long, value_name = "POINTS", conflicts_with = "scores", required_unless_present = "scores")]
+    pub margin: Option<u32>,
+    /// The two players' (or teams') scores, in either order.
+    #[arg(long, num_args = 2, value_names = ["FIRST", "SECOND"])]
+    pub scores: Option<Vec<u32>>,
+    #[arg(long, value_enum, default_value = "human")]
+    pub output: ReportFormat,
 }
 
 #[derive(Debug, Args)]

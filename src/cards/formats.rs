@@ -146,6 +146,15 @@ pub struct TeamSplit {
     pub enlarged_setup_area: bool,
 }
 
+impl Format {
+    /// The margin-of-victory band a margin falls in, if the format has a table.
+    pub fn margin_band(&self, margin: u32) -> Option<&MarginBand> {
+        self.margin_of_victory
+            .iter()
+            .find(|b| margin >= b.min && b.max.is_none_or(|max| margin <= max))
+    }
+}
+
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MarginBand {

@@ -6,9 +6,11 @@ mod cards_show;
 mod resolve;
 mod rule;
 mod schema;
+mod score;
+mod validate;
 
 use crate::cards::{CardDb, DataKind, LoadOptions, load};
-use crate::cli::{CardsCommand, Cli, Command, Outcome};
+use crate::cli::{CardsCommand, Cli, Command, Outcome, ScoreCommand};
 use crate::report::{Finding, HumanStyle, render_human};
 use std::io::Write;
 use std::path::PathBuf;
@@ -22,6 +24,8 @@ pub fn dispatch(cli: Cli) -> Outcome {
         Command::Schema(args) => schema::run(args),
         Command::Rule(args) => rule::run(&cli.data, args),
         Command::Resolve(args) => resolve::run(args),
+        Command::Validate(args) => validate::run(&cli.data, args),
+        Command::Score(ScoreCommand::Armada(args)) => score::armada(&cli.data, args),
     }
 }
 

@@ -108,6 +108,16 @@ pub enum Code {
     ArmadaUnknownCard,
     /// A cost the list states that differs from the card data (a warning).
     ArmadaStatedPoints,
+    /// Two fleets of one team in different factions (Sector Fleets team play).
+    ArmadaTeamFaction,
+    /// A unique name in more than one fleet of a team (Sector Fleets team play).
+    ArmadaTeamUnique,
+    /// A list file that could not be read (missing, a folder without lists, no permission).
+    ListIo,
+    /// An input that is no fleet or squad list of any game arbiter validates.
+    ListParseUnknownGame,
+    /// An input of another game than the one asked for with `--game`.
+    ListParseWrongGame,
     /// An input that is no X-Wing squad format arbiter reads, or holds no squad.
     XwingParse,
     /// A squad file that is not text: bytes that are not UTF-8, or binary data.
@@ -215,6 +225,11 @@ impl Code {
         Code::ArmadaAce,
         Code::ArmadaUnknownCard,
         Code::ArmadaStatedPoints,
+        Code::ArmadaTeamFaction,
+        Code::ArmadaTeamUnique,
+        Code::ListIo,
+        Code::ListParseUnknownGame,
+        Code::ListParseWrongGame,
         Code::XwingParse,
         Code::XwingParseEncoding,
         Code::XwingParseTooLarge,
@@ -296,6 +311,11 @@ impl Code {
             Code::ArmadaAce => "armada::ace",
             Code::ArmadaUnknownCard => "armada::unknown_card",
             Code::ArmadaStatedPoints => "armada::stated_points",
+            Code::ArmadaTeamFaction => "armada::team_faction",
+            Code::ArmadaTeamUnique => "armada::team_unique",
+            Code::ListIo => "list::io",
+            Code::ListParseUnknownGame => "list::parse::unknown_game",
+            Code::ListParseWrongGame => "list::parse::wrong_game",
             Code::XwingParse => "xwing::parse",
             Code::XwingParseEncoding => "xwing::parse::encoding",
             Code::XwingParseTooLarge => "xwing::parse::too_large",
@@ -323,6 +343,32 @@ impl Code {
             Code::XwingRevision => "xwing::revision",
             Code::XwingStatedPoints => "xwing::stated_points",
         }
+    }
+
+    /// A problem that leaves a list unread as a whole (not one bad line in it): the
+    /// command could not do its job for that input, so it exits with 2.
+    pub fn stops_reading(self) -> bool {
+        matches!(
+            self,
+            Code::ListIo
+                | Code::ListParseUnknownGame
+                | Code::ListParseWrongGame
+                | Code::ArmadaParseEmpty
+                | Code::ArmadaParseBinary
+                | Code::ArmadaParseEncoding
+                | Code::ArmadaParseTooLarge
+                | Code::ArmadaParseLineTooLong
+                | Code::ArmadaParseUnknownFormat
+                | Code::ArmadaParseTooManyErrors
+                | Code::XwingParseEncoding
+                | Code::XwingParseTooLarge
+                | Code::XwingParseJson
+        )
+    }
+
+    /// A problem in reading the text (every such code contains `::parse`).
+    pub fn is_parse(self) -> bool {
+        self.as_str().contains("::parse")
     }
 }
 

@@ -65,6 +65,15 @@ impl SourceFiles {
         FileId(self.files.len() as u32 - 1)
     }
 
+    /// How many files are held.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
     pub fn name(&self, id: FileId) -> &str {
         &self.files[id.0 as usize].0
     }

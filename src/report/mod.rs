@@ -3,6 +3,7 @@
 
 mod code;
 mod files;
+pub mod list;
 mod render;
 mod table;
 

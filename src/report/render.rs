@@ -29,6 +29,13 @@ impl HumanStyle {
         HumanStyle { color, width: 100 }
     }
 
+    /// For reports on stdout: colour only on a terminal and when `NO_COLOR` is unset.
+    pub fn for_stdout() -> Self {
+        use std::io::IsTerminal;
+        let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+        HumanStyle { color, width: 100 }
+    }
+
     pub fn plain(width: usize) -> Self {
         HumanStyle {
             color: false,
@@ -81,7 +88,7 @@ pub fn render_findings(
 }
 
 /// The documented JSON shape of one finding.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct JsonFinding {
     pub code: &'static str,
     pub severity: Severity,
@@ -93,7 +100,7 @@ pub struct JsonFinding {
     pub span: Option<JsonSpan>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct JsonSpan {
     pub offset: usize,
     pub length: usize,

@@ -8,6 +8,7 @@ mod faction;
 mod resolve;
 mod resolved;
 mod rules;
+pub mod team;
 
 #[cfg(test)]
 mod tests;

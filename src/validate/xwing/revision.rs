@@ -23,6 +23,18 @@ pub enum RevisionSource {
     FormatDefault,
 }
 
+impl RevisionSource {
+    /// Why the revision was used, for reports.
+    pub fn describe(self) -> &'static str {
+        match self {
+            RevisionSource::Caller => "chosen with --points",
+            RevisionSource::ListVersion => "named by the list's version",
+            RevisionSource::ListRuleset => "from the list's ruleset or builder",
+            RevisionSource::FormatDefault => "the format's default",
+        }
+    }
+}
+
 /// The revision chosen and why.
 #[derive(Debug, Clone, Copy)]
 pub struct Chosen<'a> {

@@ -14,6 +14,8 @@ mod stated_points;
 mod title;
 mod unique;
 
+pub use unique::uses as unique_uses;
+
 use super::resolve::CardIndex;
 use super::resolved::{ResolvedShip, ValidatedFleet};
 use crate::cards::armada::{Size, Slot};

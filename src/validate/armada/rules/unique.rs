@@ -9,14 +9,15 @@ use crate::validate::armada::ValidatedFleet;
 use std::collections::HashMap;
 use std::ops::Range;
 
-struct Use {
-    name: String,
-    span: Range<usize>,
+/// One use of a unique card in a fleet.
+pub struct Use {
+    pub name: String,
+    pub span: Range<usize>,
     /// Clash names, normalized.
-    classes: Vec<String>,
-    copies: u32,
+    pub classes: Vec<String>,
+    pub copies: u32,
     /// How many copies the card allows (a few unique squadrons allow more than one).
-    allowed: u32,
+    pub allowed: u32,
 }
 
 fn classes(own: &str, unique_class: &[String]) -> Vec<String> {
@@ -27,7 +28,9 @@ fn classes(own: &str, unique_class: &[String]) -> Vec<String> {
     }
 }
 
-pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Finding>) {
+/// Every unique card of the fleet: ships, upgrades (with the `Commander:` line's) and
+/// squadrons, in list order.
+pub fn uses(fleet: &ValidatedFleet<'_>) -> Vec<Use> {
     let mut uses = Vec::new();
     for ship in &fleet.ships {
         if let Some(card) = ship.card.filter(|c| c.unique) {
@@ -62,6 +65,11 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
             });
         }
     }
+    uses
+}
+
+pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Finding>) {
+    let uses = uses(fleet);
     let mut taken: HashMap<&str, (u32, &str)> = HashMap::new();
     for u in &uses {
         for class in &u.classes {

@@ -1,0 +1,597 @@
+//! `arbiter validate`: read fleet and squad lists (files, folders, standard input),
+//! detect each one's game and builder, check it against its format, and report a points
+//! table and located diagnostics per list, or a verdict line per list for many lists.
+
+use super::{load_data, print_stdout};
+use crate::cards::formats::Format;
+use crate::cards::{CardDb, Game};
+use crate::cli::{Outcome, ReportFormat, ValidateArgs};
+use crate::parse::{armada as armada_parse, xwing as xwing_parse};
+use crate::report::list::{
+    FormatChoice, ListReport, Summary, ValidateJson, armada_report, unknown_game, xwing_report,
+};
+use crate::report::{Code, FileId, Finding, HumanStyle, SourceFiles, render_human};
+use crate::validate::armada::{self as armada_validate, CardIndex, ValidatedFleet};
+use crate::validate::xwing::{self as xwing_validate, Validator};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// File name endings read when walking a folder (a named file is always read).
+const LIST_EXTENSIONS: &[&str] = &["txt", "json", "xws", "yasb", "list", "fleet"];
+
+/// Bytes looked at to tell the game; every format shows itself in its first lines.
+const DETECT_PREFIX: usize = 64 * 1024;
+
+pub fn run(overlays: &[PathBuf], args: ValidateArgs) -> Outcome {
+    let db = match load_data(overlays, &[]) {
+        Ok(db) => db,
+        Err(outcome) => return outcome,
+    };
+    let options = match Options::new(&db, &args) {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return Outcome::Failed;
+        }
+    };
+    let checker = Checker {
+        db: &db,
+        armada: CardIndex::new(&db.armada),
+        xwing: Validator::new(&db),
+        options,
+    };
+    let reports = if args.team.is_empty() {
+        let inputs = collect_inputs(&args.inputs);
+        checker.check_all(&inputs)
+    } else {
+        match checker.check_teams(&args.team) {
+            Ok(reports) => reports,
+            Err(message) => {
+                eprintln!("error: {message}");
+                return Outcome::Failed;
+            }
+        }
+    };
+
+    let summary = Summary::of(&reports);
+    match args.output {
+        ReportFormat::Json => {
+            let document = ValidateJson {
+                results: &reports,
+                summary: summary.clone(),
+            };
+            print_stdout(&serde_json::to_string_pretty(&document).unwrap_or_default());
+        }
+        ReportFormat::Human => {
+            let detailed = args.details || reports.len() == 1 || !args.team.is_empty();
+            print_stdout(&render_human_reports(&reports, &summary, detailed));
+        }
+    }
+    if summary.unreadable > 0 {
+        Outcome::Failed
+    } else if summary.invalid > 0 {
+        Outcome::Findings
+    } else {
+        Outcome::Clean
+    }
+}
+
+/// What the command line chose, checked once before any list is read.
+struct Options<'db> {
+    game: Option<Game>,
+    armada_format: Option<&'db Format>,
+    xwing_format: Option<String>,
+    points: Option<String>,
+}
+
+impl<'db> Options<'db> {
+    fn new(db: &'db CardDb, args: &ValidateArgs) -> Result<Self, String> {
+        let game = args.game.or((!args.team.is_empty()).then_some(Game::Armada));
+        let mut options = Options {
+            game,
+            armada_format: None,
+            xwing_format: None,
+            points: args.points.clone(),
+        };
+        if let Some(id) = &args.format {
+            let armada = find_format(db, Game::Armada, id);
+            let xwing = find_format(db, Game::Xwing, id);
+            if armada.is_none() && xwing.is_none() {
+                let known: Vec<&str> = db.formats.iter().map(|f| f.value.id.as_str()).collect();
+                return Err(format!(
+                    "no format is called `{id}`; the formats are: {}",
+                    known.join(", ")
+                ));
+            }
+            options.armada_format = armada;
+            options.xwing_format = xwing.map(|f| f.id.clone());
+        }
+        if let Some(points) = &args.points
+            && db.xwing.revision(points).is_none()
+        {
+            let known: Vec<&str> = db.xwing.revisions.iter().map(|r| r.id.as_str()).collect();
+            return Err(format!(
+                "no X-Wing points revision is called `{points}`; the revisions are: {}",
+                known.join(", ")
+            ));
+        }
+        Ok(options)
+    }
+}
+
+fn find_format<'db>(db: &'db CardDb, game: Game, id: &str) -> Option<&'db Format> {
+    db.formats
+        .iter()
+        .map(|f| &f.value)
+        .find(|f| f.game == game && f.id == id)
+}
+
+/// One input: its name for reports and its bytes, or why they could not be read.
+struct Input {
+    name: String,
+    bytes: Result<Vec<u8>, String>,
+}
+
+/// Files as named, folders walked (sorted, hidden entries skipped, only list-like file
+/// names), `-` as standard input.
+fn collect_inputs(paths: &[PathBuf]) -> Vec<Input> {
+    let mut inputs = Vec::new();
+    for path in paths {
+        if path.as_os_str() == "-" {
+            let mut bytes = Vec::new();
+            let read = std::io::stdin()
+                .lock()
+                .read_to_end(&mut bytes)
+                .map(|_| bytes)
+                .map_err(|e| e.to_string());
+            inputs.push(Input {
+                name: "<stdin>".to_string(),
+                bytes: read,
+            });
+        } else if path.is_dir() {
+            let mut found = Vec::new();
+            walk(path, &mut found);
+            if found.is_empty() {
+                inputs.push(Input {
+                    name: path.display().to_string(),
+                    bytes: Err(format!(
+                        "the folder holds no list files (names ending in .{})",
+                        LIST_EXTENSIONS.join(", .")
+                    )),
+                });
+            }
+            inputs.extend(found.into_iter().map(|p| Input {
+                name: p.display().to_string(),
+                bytes: Err(String::new()),
+            }));
+        } else {
+            inputs.push(Input {
+                name: path.display().to_string(),
+                bytes: Err(String::new()),
+            });
+        }
+    }
+    inputs
+}
+
+/// Reads happen in the workers; an empty `Err` marks a file still to read.
+fn read_input(input: &Input) -> Result<std::borrow::Cow<'_, [u8]>, String> {
+    match &input.bytes {
+        Ok(bytes) => Ok(std::borrow::Cow::Borrowed(bytes)),
+        Err(why) if !why.is_empty() => Err(why.clone()),
+        Err(_) => std::fs::read(&input.name)
+            .map(std::borrow::Cow::Owned)
+            .map_err(|e| e.to_string()),
+    }
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            walk(&path, out);
+        } else if path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| LIST_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+        {
+            out.push(path);
+        }
+    }
+}
+
+/// The card data and its lookup tables, shared by every list of a run.
+struct Checker<'db> {
+    db: &'db CardDb,
+    armada: CardIndex<'db>,
+    xwing: Validator<'db>,
+    options: Options<'db>,
+}
+
+/// An Armada list read and validated, before its report is built (team play checks
+/// several of these together first).
+struct CheckedFleet<'db, 'f> {
+    name: String,
+    files: SourceFiles,
+    file: FileId,
+    parsed: armada_parse::ParsedFleet,
+    fleet: ValidatedFleet<'db>,
+    format: &'f Format,
+    format_source: &'static str,
+}
+
+impl<'db> Checker<'db> {
+    /// Check every input, in parallel on the available cores, reports in input order.
+    fn check_all(&self, inputs: &[Input]) -> Vec<ListReport> {
+        let workers = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(inputs.len().div_ceil(64).max(1));
+        if workers <= 1 {
+            return inputs.iter().map(|i| self.check(i)).collect();
+        }
+        let chunk = inputs.len().div_ceil(workers);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = inputs
+                .chunks(chunk)
+                .map(|part| scope.spawn(move || part.iter().map(|i| self.check(i)).collect()))
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap_or_else(|_| Vec::new()))
+                .collect()
+        })
+    }
+
+    fn check(&self, input: &Input) -> ListReport {
+        let bytes = match read_input(input) {
+            Ok(bytes) => bytes,
+            Err(why) => return unreadable_file(&input.name, &why),
+        };
+        match self.game_of(&input.name, &bytes) {
+            Ok(Game::Armada) => {
+                let checked = self.check_fleet(&input.name, &bytes, None);
+                self.fleet_report(checked, None, None)
+            }
+            Ok(Game::Xwing) => self.check_squad(&input.name, &bytes),
+            Err(report) => *report,
+        }
+    }
+
+    /// The game of an input: the one `--game` names, else the one whose formats the text
+    /// matches. An input of neither (or of the other game than `--game`) is reported.
+    fn game_of(&self, name: &str, bytes: &[u8]) -> Result<Game, Box<ListReport>> {
+        let probe = String::from_utf8_lossy(&bytes[..bytes.len().min(DETECT_PREFIX)]);
+        let detected = detect_game(&probe);
+        match (self.options.game, detected) {
+            (Some(wanted), Some(found)) if wanted != found => {
+                let mut files = SourceFiles::default();
+                let file = files.add(name, probe.into_owned());
+                let text = files.text(file).to_string();
+                let first = first_line_span(&text);
+                let finding = Finding::error(
+                    Code::ListParseWrongGame,
+                    format!(
+                        "this is {} list, not {} one",
+                        article_title(found),
+                        article_title(wanted)
+                    ),
+                )
+                .at(file, first)
+                .label(format!("{} starts like this", found.title()))
+                .help(format!(
+                    "validate it without `--game {}`, or give {} list",
+                    wanted.as_str(),
+                    article_title(wanted)
+                ));
+                Err(Box::new(ListReport::unreadable(
+                    name.to_string(),
+                    Some(found.as_str()),
+                    files,
+                    vec![finding],
+                )))
+            }
+            (Some(wanted), _) => Ok(wanted),
+            (None, Some(found)) => Ok(found),
+            (None, None) => {
+                let mut files = SourceFiles::default();
+                let shown = shown_text(bytes);
+                let file = files.add(name, shown);
+                let text = files.text(file).to_string();
+                Err(Box::new(ListReport::unreadable(
+                    name.to_string(),
+                    None,
+                    files,
+                    vec![unknown_game(file, &text)],
+                )))
+            }
+        }
+    }
+
+    fn armada_format(&self, parsed: &armada_parse::ParsedFleet) -> (&'db Format, &'static str) {
+        if let Some(format) = self.options.armada_format {
+            return (format, "option");
+        }
+        if let Some(format) = armada_format_from_list(self.db, parsed) {
+            return (format, "list");
+        }
+        let standard = find_format(self.db, Game::Armada, "standard")
+            .or_else(|| self.db.formats.iter().map(|f| &f.value).find(|f| f.game == Game::Armada))
+            .expect("the built-in data has Armada formats");
+        (standard, "default")
+    }
+
+    fn check_fleet<'f>(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        player_format: Option<&'f Format>,
+    ) -> CheckedFleet<'db, 'f>
+    where
+        'db: 'f,
+    {
+        let mut files = SourceFiles::default();
+        let file = FileId(0);
+        let (text, parsed) = armada_parse::parse_bytes(file, bytes);
+        let added = files.add(name, text);
+        debug_assert_eq!(added, file);
+        let (format, format_source) = match player_format {
+            Some(format) => (format, "option"),
+            None => self.armada_format(&parsed),
+        };
+        let fleet = armada_validate::validate(&self.armada, format, &parsed, file);
+        CheckedFleet {
+            name: name.to_string(),
+            files,
+            file,
+            parsed,
+            fleet,
+            format,
+            format_source,
+        }
+    }
+
+    fn fleet_report(
+        &self,
+        checked: CheckedFleet<'db, '_>,
+        team: Option<usize>,
+        players: Option<u32>,
+    ) -> ListReport {
+        let choice = FormatChoice {
+            format: checked.format,
+            source: checked.format_source,
+            players,
+        };
+        armada_report(
+            checked.name,
+            checked.files,
+            checked.file,
+            &checked.parsed,
+            &checked.fleet,
+            &choice,
+            team,
+        )
+    }
+
+    fn check_squad(&self, name: &str, bytes: &[u8]) -> ListReport {
+        let mut files = SourceFiles::default();
+        let parsed = match xwing_parse::read(&mut files, name, bytes) {
+            Ok(parsed) => parsed,
+            Err(findings) => {
+                if files.is_empty() {
+                    files.add(name, shown_text(bytes));
+                }
+                return ListReport::unreadable(name.to_string(), Some("xwing"), files, findings);
+            }
+        };
+        let file = FileId(0);
+        let (format, format_source) = match &self.options.xwing_format {
+            Some(format) => (format.clone(), "option"),
+            None => match xwing_format_from_list(&parsed) {
+                Some(format) => (format.to_string(), "list"),
+                None => ("standard".to_string(), "default"),
+            },
+        };
+        let options = xwing_validate::Options {
+            format,
+            points: self.options.points.clone(),
+        };
+        match self.xwing.validate(file, &parsed, &options) {
+            Ok(squad) => xwing_report(name.to_string(), files, file, &parsed, squad, format_source),
+            Err(finding) => ListReport::unreadable(
+                name.to_string(),
+                Some("xwing"),
+                files,
+                vec![finding.at(file, 0..0)],
+            ),
+        }
+    }
+
+    /// Team play: each `--team` group's fleets validated to the per-player split of the
+    /// format, then checked together.
+    fn check_teams(&self, teams: &[Vec<PathBuf>]) -> Result<Vec<ListReport>, String> {
+        let format = self.options.armada_format.ok_or(
+            "team play needs an Armada format with team splits: add `--format sector-600` (or 800, 900, 1000, 1200)",
+        )?;
+        let sizes: Vec<usize> = teams.iter().map(Vec::len).collect();
+        if sizes.windows(2).any(|w| w[0] != w[1]) {
+            return Err(format!(
+                "the teams have different numbers of fleets ({}); give each team as many fleets (a player may control two)",
+                sizes.iter().map(usize::to_string).collect::<Vec<_>>().join(" and ")
+            ));
+        }
+        if teams.len() > 2 {
+            return Err("a Sector Fleets game has two teams: give `--team` at most twice".into());
+        }
+        // With one team given, the other team has as many players.
+        let players = u32::try_from(sizes[0] * 2).unwrap_or(u32::MAX);
+        let (player_format, _) = armada_validate::team::player_format(format, players)?;
+        let player_format = &player_format;
+        let mut reports = Vec::new();
+        for (index, team) in teams.iter().enumerate() {
+            let inputs = collect_inputs(team);
+            let mut checked = Vec::new();
+            for input in &inputs {
+                let bytes = match read_input(input) {
+                    Ok(bytes) => bytes,
+                    Err(why) => {
+                        let mut report = unreadable_file(&input.name, &why);
+                        report.team = Some(index + 1);
+                        reports.push(report);
+                        continue;
+                    }
+                };
+                match self.game_of(&input.name, &bytes) {
+                    Ok(_) => checked.push(self.check_fleet(&input.name, &bytes, Some(player_format))),
+                    Err(mut report) => {
+                        report.team = Some(index + 1);
+                        reports.push(*report);
+                    }
+                }
+            }
+            let mut members: Vec<armada_validate::team::Member<'_, '_>> = checked
+                .iter_mut()
+                .map(|c| armada_validate::team::Member {
+                    fleet: &mut c.fleet,
+                    file: c.file,
+                    name: &c.name,
+                })
+                .collect();
+            armada_validate::team::check_team(&mut members);
+            reports.extend(
+                checked
+                    .into_iter()
+                    .map(|c| self.fleet_report(c, Some(index + 1), Some(players))),
+            );
+        }
+        Ok(reports)
+    }
+}
+
+/// Which game's list `text` is. Links and JSON are unmistakably X-Wing; then the Armada
+/// builders' layouts; then X-Wing's text exports.
+pub fn detect_game(text: &str) -> Option<Game> {
+    use xwing_parse::SourceFormat as X;
+    let xwing = xwing_parse::detect(text);
+    if matches!(xwing, Some(X::Xws | X::YasbLink)) {
+        return Some(Game::Xwing);
+    }
+    if armada_parse::detect(text).is_some() {
+        return Some(Game::Armada);
+    }
+    xwing.map(|_| Game::Xwing)
+}
+
+/// The format a list names: a `Gamemode:` line or the points limit it was built to.
+fn armada_format_from_list<'db>(
+    db: &'db CardDb,
+    parsed: &armada_parse::ParsedFleet,
+) -> Option<&'db Format> {
+    let armada = || {
+        db.formats
+            .iter()
+            .map(|f| &f.value)
+            .filter(|f| f.game == Game::Armada && !f.team_only)
+    };
+    let limit = parsed.points.limit.as_ref().map(|n| n.value).or_else(|| {
+        let mode = parsed.gamemode.as_ref()?.text.to_ascii_lowercase();
+        mode.split(|c: char| !c.is_ascii_digit())
+            .filter_map(|n| n.parse::<u32>().ok())
+            .find(|n| *n >= 100)
+    })?;
+    // Among formats of the same size the current one wins over the 1.0 Rules Reference.
+    armada()
+        .filter(|f| f.points_limit == limit)
+        .min_by_key(|f| (f.id != "standard", f.id.starts_with("rrg")))
+}
+
+fn xwing_format_from_list(parsed: &xwing_parse::ParsedSquad) -> Option<&'static str> {
+    use xwing_parse::{GameMode, RulesetHint};
+    match parsed.game_mode {
+        Some(GameMode::Standard) => Some("standard"),
+        Some(GameMode::Extended) => Some("extended"),
+        Some(GameMode::Xwa) => Some("xwa-standard"),
+        _ => (parsed.ruleset_hint() == Some(RulesetHint::Xwa)).then_some("xwa-standard"),
+    }
+}
+
+fn unreadable_file(name: &str, why: &str) -> ListReport {
+    let finding = Finding::error(Code::ListIo, format!("cannot read {name}: {why}"))
+        .help("check the path and that the file can be read");
+    ListReport::unreadable(name.to_string(), None, SourceFiles::default(), vec![finding])
+}
+
+/// The input as text that is safe to quote: lossy UTF-8, cut short, control bytes as `?`.
+fn shown_text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(&bytes[..bytes.len().min(4096)])
+        .chars()
+        .map(|c| {
+            if c.is_control() && !matches!(c, '\n' | '\r' | '\t') {
+                '?'
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+fn first_line_span(text: &str) -> std::ops::Range<usize> {
+    let start = text.len() - text.trim_start().len();
+    let end = text[start..].find(['\n', '\r']).map_or(text.len(), |n| start + n);
+    start..end
+}
+
+fn article_title(game: Game) -> String {
+    match game {
+        Game::Armada => "an Armada".to_string(),
+        Game::Xwing => "an X-Wing".to_string(),
+    }
+}
+
+fn render_human_reports(reports: &[ListReport], summary: &Summary, detailed: bool) -> String {
+    let style = HumanStyle::for_stdout();
+    let mut out = String::new();
+    if detailed {
+        for report in reports {
+            out.push_str(&render_detailed(report, style));
+            out.push('\n');
+        }
+        if reports.len() > 1 {
+            out.push_str(&summary.render());
+        }
+    } else {
+        for report in reports {
+            out.push_str(&report.verdict_line());
+            out.push('\n');
+        }
+        out.push('\n');
+        out.push_str(&summary.render());
+    }
+    out
+}
+
+fn render_detailed(report: &ListReport, style: HumanStyle) -> String {
+    let mut out = String::new();
+    out.push_str(&report.heading());
+    out.push('\n');
+    if let Some(table) = &report.table {
+        out.push_str(table);
+        out.push('\n');
+    }
+    for note in &report.notes {
+        out.push_str(&format!("note: {note}\n"));
+    }
+    for finding in &report.findings {
+        out.push_str(&render_human(&report.files, finding, style));
+    }
+    out.push_str(&report.verdict());
+    out.push('\n');
+    out
+}

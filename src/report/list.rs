@@ -1,0 +1,322 @@
+//! Reports of validated fleet and squad lists: one [`ListReport`] per input, the
+//! documented JSON shape of `arbiter validate --output json`, and the human forms (a
+//! points table per list, a verdict line per list, totals for many lists).
+
+mod armada;
+mod xwing;
+
+pub use armada::{FormatChoice, armada_report};
+pub use xwing::xwing_report;
+
+use super::{Code, FileId, Finding, JsonFinding, SourceFiles};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One input's result. Field names and meanings are part of the documented output.
+#[derive(Debug, Clone, Serialize)]
+pub struct ListReport {
+    /// The path as given (or found in a folder); `-` is `<stdin>`.
+    pub file: String,
+    /// `armada` or `xwing`; absent when the input is no list of either.
+    pub game: Option<&'static str>,
+    /// The builder or format the text is in (`kingston`, `xws`, `yasb-link` …).
+    pub source_format: Option<&'static str>,
+    /// The format id checked against (`standard`, `sector-800`, `xwa-standard`).
+    pub format: Option<String>,
+    /// Where the format came from: `option`, `list` or `default`.
+    pub format_source: Option<&'static str>,
+    /// X-Wing: the points revision used (`amg-sep2024`).
+    pub points_revision: Option<String>,
+    /// Team play: the team's number (1, 2 …).
+    pub team: Option<usize>,
+    pub faction: Option<String>,
+    pub name: Option<String>,
+    /// No error among the diagnostics (warnings allowed).
+    pub valid: bool,
+    /// False when the input could not be read as a list at all.
+    pub readable: bool,
+    pub points: Points,
+    /// Facts about the game the list is for (the enlarged set-up area).
+    pub notes: Vec<String>,
+    /// Armada: the fleet's cards.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fleet: Option<armada::FleetJson>,
+    /// X-Wing: the squad's pilots.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub squad: Option<xwing::SquadJson>,
+    pub diagnostics: Vec<JsonFinding>,
+    /// The human table (not part of the JSON).
+    #[serde(skip)]
+    pub table: Option<String>,
+    /// The findings, for the human renderer (not part of the JSON).
+    #[serde(skip)]
+    pub findings: Vec<Finding>,
+    #[serde(skip)]
+    pub files: SourceFiles,
+}
+
+/// Points recomputed from the card data.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Points {
+    pub total: Option<i64>,
+    pub limit: Option<u32>,
+    /// Armada: points spent on squadrons.
+    pub squadrons: Option<u32>,
+    /// Armada: the most the format allows on squadrons.
+    pub squadron_limit: Option<u32>,
+}
+
+impl ListReport {
+    /// A report for an input that could not be read as a list.
+    pub fn unreadable(
+        file: String,
+        game: Option<&'static str>,
+        files: SourceFiles,
+        findings: Vec<Finding>,
+    ) -> Self {
+        let mut report = ListReport {
+            file,
+            game,
+            source_format: None,
+            format: None,
+            format_source: None,
+            points_revision: None,
+            team: None,
+            faction: None,
+            name: None,
+            valid: false,
+            readable: false,
+            points: Points::default(),
+            notes: Vec::new(),
+            fleet: None,
+            squad: None,
+            diagnostics: Vec::new(),
+            table: None,
+            findings,
+            files,
+        };
+        report.finish();
+        report
+    }
+
+    /// Fill the JSON diagnostics and verdict from the findings.
+    pub fn finish(&mut self) {
+        self.findings.sort_by_key(|f| {
+            (
+                f.location.as_ref().map_or(usize::MAX, |l| l.span.start),
+                std::cmp::Reverse(f.severity),
+            )
+        });
+        self.diagnostics = self
+            .findings
+            .iter()
+            .map(|f| JsonFinding::new(&self.files, f))
+            .collect();
+        self.valid = !self.findings.iter().any(Finding::is_error);
+        self.readable &= !self.findings.iter().any(|f| f.code.stops_reading());
+    }
+
+    pub fn errors(&self) -> usize {
+        self.findings.iter().filter(|f| f.is_error()).count()
+    }
+
+    pub fn warnings(&self) -> usize {
+        self.findings.len() - self.errors()
+    }
+
+    /// The line above a list's table: file, game, builder, format, faction, name.
+    pub fn heading(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(game) = self.game {
+            parts.push(match game {
+                "armada" => "Armada fleet".to_string(),
+                "xwing" => "X-Wing squad".to_string(),
+                other => other.to_string(),
+            });
+        }
+        if let Some(source) = self.source_format {
+            parts.push(format!("read as {source}"));
+        }
+        if let Some(format) = &self.format {
+            let why = match self.format_source {
+                Some("list") => " (as the list says)",
+                Some("default") => " (default)",
+                _ => "",
+            };
+            parts.push(format!("format {format}{why}"));
+        }
+        if let Some(revision) = &self.points_revision {
+            parts.push(format!("points {revision}"));
+        }
+        if let Some(team) = self.team {
+            parts.push(format!("team {team}"));
+        }
+        if let Some(faction) = &self.faction {
+            parts.push(faction.clone());
+        }
+        if let Some(name) = &self.name {
+            parts.push(format!("“{name}”"));
+        }
+        if parts.is_empty() {
+            self.file.clone()
+        } else {
+            format!("{}: {}", self.file, parts.join(", "))
+        }
+    }
+
+    /// The closing line of a list's report.
+    pub fn verdict(&self) -> String {
+        let points = match (self.points.total, self.points.limit) {
+            (Some(total), Some(limit)) => format!(", {total}/{limit} points"),
+            _ => String::new(),
+        };
+        let counts = format!(
+            "{} error{}, {} warning{}",
+            self.errors(),
+            if self.errors() == 1 { "" } else { "s" },
+            self.warnings(),
+            if self.warnings() == 1 { "" } else { "s" }
+        );
+        if !self.readable {
+            format!("✘ {}: could not be read ({counts})", self.file)
+        } else if self.valid {
+            format!("✔ {}: valid{points} ({counts})", self.file)
+        } else {
+            format!("✘ {}: invalid{points} ({counts})", self.file)
+        }
+    }
+
+    /// The one-line verdict for a folder run.
+    pub fn verdict_line(&self) -> String {
+        let mark = if !self.readable {
+            "✘"
+        } else if self.valid {
+            "✔"
+        } else {
+            "✘"
+        };
+        let mut line = format!("{mark} {}", self.file);
+        let what: Vec<&str> = [self.game, self.source_format]
+            .into_iter()
+            .flatten()
+            .chain(self.format.as_deref())
+            .collect();
+        if !what.is_empty() {
+            line.push_str(&format!("  [{}]", what.join(" · ")));
+        }
+        if let (Some(total), Some(limit)) = (self.points.total, self.points.limit) {
+            line.push_str(&format!("  {total}/{limit}"));
+        }
+        let first = self
+            .findings
+            .iter()
+            .find(|f| f.is_error())
+            .or(self.findings.first());
+        if let Some(first) = first {
+            let more = self.findings.len() - 1;
+            line.push_str(&format!("  {}: {}", first.code, first.message));
+            if more > 0 {
+                line.push_str(&format!(" (+{more} more)"));
+            }
+        }
+        line
+    }
+}
+
+/// The whole document `validate --output json` prints.
+#[derive(Debug, Serialize)]
+pub struct ValidateJson<'a> {
+    pub results: &'a [ListReport],
+    pub summary: Summary,
+}
+
+/// Counts over every list of a run.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Summary {
+    pub lists: usize,
+    pub valid: usize,
+    pub invalid: usize,
+    pub unreadable: usize,
+    pub errors: usize,
+    pub warnings: usize,
+    /// Diagnostics per code, most frequent first in the human form.
+    pub codes: BTreeMap<&'static str, usize>,
+}
+
+impl Summary {
+    pub fn of(reports: &[ListReport]) -> Self {
+        let mut summary = Summary {
+            lists: reports.len(),
+            ..Summary::default()
+        };
+        for report in reports {
+            if !report.readable {
+                summary.unreadable += 1;
+            } else if report.valid {
+                summary.valid += 1;
+            } else {
+                summary.invalid += 1;
+            }
+            summary.errors += report.errors();
+            summary.warnings += report.warnings();
+            for finding in &report.findings {
+                *summary.codes.entry(finding.code.as_str()).or_default() += 1;
+            }
+        }
+        summary
+    }
+
+    /// The totals printed after the verdict lines.
+    pub fn render(&self) -> String {
+        let mut out = format!(
+            "{} lists: {} valid, {} invalid, {} unreadable; {} errors, {} warnings\n",
+            self.lists, self.valid, self.invalid, self.unreadable, self.errors, self.warnings
+        );
+        if !self.codes.is_empty() {
+            let mut codes: Vec<(&&str, &usize)> = self.codes.iter().collect();
+            codes.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+            let mut table = super::new_table(vec!["code", "diagnostics"]);
+            for (code, count) in codes {
+                table.add_row(vec![code.to_string(), count.to_string()]);
+            }
+            out.push_str(&format!("{table}\n"));
+        }
+        out
+    }
+}
+
+/// The diagnostic for an input that is no list of any game arbiter reads: empty, binary,
+/// or text in no known format. `text` is the input as shown (lossy, control bytes as `?`).
+pub fn unknown_game(file: FileId, text: &str) -> Finding {
+    let start = text.len() - text.trim_start().len();
+    let end = text[start..]
+        .find(['\n', '\r'])
+        .map_or(text.len(), |n| start + n);
+    let end = floor_boundary(text, end.min(start + 120));
+    let (message, label) = if text.trim().is_empty() {
+        ("this input is empty", "nothing here")
+    } else if text.chars().filter(|&c| c == '?' || c == '\u{fffd}').count() * 10 > text.chars().count() {
+        (
+            "this input is binary data, not a list",
+            "not text",
+        )
+    } else {
+        (
+            "this is neither an Armada fleet list nor an X-Wing squad in a format arbiter reads",
+            "no list format starts like this",
+        )
+    };
+    Finding::error(Code::ListParseUnknownGame, message)
+        .at(file, start..end)
+        .label(label)
+        .help(
+            "give a fleet exported as text by an Armada builder, or an X-Wing squad as XWS JSON, a YASB link or a builder's text export",
+        )
+}
+
+fn floor_boundary(text: &str, mut at: usize) -> usize {
+    while at > 0 && !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
