@@ -7,8 +7,8 @@
 //! - the whole run as a user types it: `arbiter validate kingston starforge --output json`
 //!   (process start, card data, every list, the JSON document), and its lists per second.
 
-use arbiter::cards::{LoadOptions, load};
 use arbiter::cards::formats::Format;
+use arbiter::cards::{LoadOptions, load};
 use arbiter::parse::armada::parse_bytes;
 use arbiter::report::FileId;
 use arbiter::validate::armada::{CardIndex, validate};
@@ -53,7 +53,10 @@ fn main() {
         .find(|f| f.id == "standard")
         .expect("the standard Armada format");
     let index = CardIndex::new(&db.armada);
-    let contents: Vec<Vec<u8>> = paths.iter().map(|p| std::fs::read(p).unwrap_or_default()).collect();
+    let contents: Vec<Vec<u8>> = paths
+        .iter()
+        .map(|p| std::fs::read(p).unwrap_or_default())
+        .collect();
     let parse_only = median(|| {
         let start = Instant::now();
         for bytes in &contents {
@@ -85,7 +88,10 @@ fn main() {
             .status()
             .expect("run arbiter");
         let elapsed = start.elapsed();
-        assert!(status.code().is_some_and(|c| c <= 1), "arbiter failed: {status}");
+        assert!(
+            status.code().is_some_and(|c| c <= 1),
+            "arbiter failed: {status}"
+        );
         elapsed
     });
 

@@ -186,7 +186,12 @@ pub struct ScoreArmadaArgs {
     #[arg(long, value_name = "ID")]
     pub format: String,
     /// The margin of victory (the difference of the two scores).
-    #[arg(long, value_name = "POINTS", conflicts_with = "scores", required_unless_present = "scores")]
+    #[arg(
+        long,
+        value_name = "POINTS",
+        conflicts_with = "scores",
+        required_unless_present = "scores"
+    )]
     pub margin: Option<u32>,
     /// The two players' (or teams') scores, in either order.
     #[arg(long, num_args = 2, value_names = ["FIRST", "SECOND"])]

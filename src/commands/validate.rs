@@ -39,6 +39,8 @@ pub fn run(overlays: &[PathBuf], args: ValidateArgs) -> Outcome {
         armada: CardIndex::new(&db.armada),
         xwing: Validator::new(&db),
         options,
+        tables: args.output == ReportFormat::Human
+            && (args.details || !args.team.is_empty() || is_single_file(&args.inputs)),
     };
     let reports = if args.team.is_empty() {
         let inputs = collect_inputs(&args.inputs);
@@ -60,10 +62,10 @@ pub fn run(overlays: &[PathBuf], args: ValidateArgs) -> Outcome {
                 results: &reports,
                 summary: summary.clone(),
             };
-            print_stdout(&serde_json::to_string_pretty(&document).unwrap_or_default());
+            write_json(&document);
         }
         ReportFormat::Human => {
-            let detailed = args.details || reports.len() == 1 || !args.team.is_empty();
+            let detailed = args.details || !args.team.is_empty() || is_single_file(&args.inputs);
             print_stdout(&render_human_reports(&reports, &summary, detailed));
         }
     }
@@ -76,6 +78,26 @@ pub fn run(overlays: &[PathBuf], args: ValidateArgs) -> Outcome {
     }
 }
 
+/// Print the JSON document: indented for a few lists, one line for many (a folder of
+/// thousands of lists is read by programs, and indentation would double its size).
+fn write_json(document: &ValidateJson<'_>) {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let written = if document.results.len() <= PRETTY_JSON_MAX_LISTS {
+        serde_json::to_writer_pretty(&mut out, document)
+    } else {
+        serde_json::to_writer(&mut out, document)
+    };
+    // A closed pipe (`| head`) is not an error of the run.
+    if written.is_ok() {
+        let _ = out.write_all(b"\n");
+    }
+    let _ = out.flush();
+}
+
+/// Above this many lists the JSON document is printed on one line.
+const PRETTY_JSON_MAX_LISTS: usize = 20;
+
 /// What the command line chose, checked once before any list is read.
 struct Options<'db> {
     game: Option<Game>,
@@ -86,7 +108,9 @@ struct Options<'db> {
 
 impl<'db> Options<'db> {
     fn new(db: &'db CardDb, args: &ValidateArgs) -> Result<Self, String> {
-        let game = args.game.or((!args.team.is_empty()).then_some(Game::Armada));
+        let game = args
+            .game
+            .or((!args.team.is_empty()).then_some(Game::Armada));
         let mut options = Options {
             game,
             armada_format: None,
@@ -214,6 +238,8 @@ struct Checker<'db> {
     armada: CardIndex<'db>,
     xwing: Validator<'db>,
     options: Options<'db>,
+    /// Render points tables (human output that shows each list).
+    tables: bool,
 }
 
 /// An Armada list read and validated, before its report is built (team play checks
@@ -323,7 +349,13 @@ impl<'db> Checker<'db> {
             return (format, "list");
         }
         let standard = find_format(self.db, Game::Armada, "standard")
-            .or_else(|| self.db.formats.iter().map(|f| &f.value).find(|f| f.game == Game::Armada))
+            .or_else(|| {
+                self.db
+                    .formats
+                    .iter()
+                    .map(|f| &f.value)
+                    .find(|f| f.game == Game::Armada)
+            })
             .expect("the built-in data has Armada formats");
         (standard, "default")
     }
@@ -368,6 +400,7 @@ impl<'db> Checker<'db> {
             format: checked.format,
             source: checked.format_source,
             players,
+            table: self.tables,
         };
         armada_report(
             checked.name,
@@ -404,7 +437,15 @@ impl<'db> Checker<'db> {
             points: self.options.points.clone(),
         };
         match self.xwing.validate(file, &parsed, &options) {
-            Ok(squad) => xwing_report(name.to_string(), files, file, &parsed, squad, format_source),
+            Ok(squad) => xwing_report(
+                name.to_string(),
+                files,
+                file,
+                &parsed,
+                squad,
+                format_source,
+                self.tables,
+            ),
             Err(finding) => ListReport::unreadable(
                 name.to_string(),
                 Some("xwing"),
@@ -424,7 +465,11 @@ impl<'db> Checker<'db> {
         if sizes.windows(2).any(|w| w[0] != w[1]) {
             return Err(format!(
                 "the teams have different numbers of fleets ({}); give each team as many fleets (a player may control two)",
-                sizes.iter().map(usize::to_string).collect::<Vec<_>>().join(" and ")
+                sizes
+                    .iter()
+                    .map(usize::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" and ")
             ));
         }
         if teams.len() > 2 {
@@ -449,7 +494,9 @@ impl<'db> Checker<'db> {
                     }
                 };
                 match self.game_of(&input.name, &bytes) {
-                    Ok(_) => checked.push(self.check_fleet(&input.name, &bytes, Some(player_format))),
+                    Ok(_) => {
+                        checked.push(self.check_fleet(&input.name, &bytes, Some(player_format)))
+                    }
                     Err(mut report) => {
                         report.team = Some(index + 1);
                         reports.push(*report);
@@ -473,6 +520,11 @@ impl<'db> Checker<'db> {
         }
         Ok(reports)
     }
+}
+
+/// One named file or standard input: the report shows its table.
+fn is_single_file(inputs: &[PathBuf]) -> bool {
+    matches!(inputs, [one] if !one.is_dir())
 }
 
 /// Which game's list `text` is. Links and JSON are unmistakably X-Wing; then the Armada
@@ -525,7 +577,12 @@ fn xwing_format_from_list(parsed: &xwing_parse::ParsedSquad) -> Option<&'static 
 fn unreadable_file(name: &str, why: &str) -> ListReport {
     let finding = Finding::error(Code::ListIo, format!("cannot read {name}: {why}"))
         .help("check the path and that the file can be read");
-    ListReport::unreadable(name.to_string(), None, SourceFiles::default(), vec![finding])
+    ListReport::unreadable(
+        name.to_string(),
+        None,
+        SourceFiles::default(),
+        vec![finding],
+    )
 }
 
 /// The input as text that is safe to quote: lossy UTF-8, cut short, control bytes as `?`.
@@ -544,7 +601,9 @@ fn shown_text(bytes: &[u8]) -> String {
 
 fn first_line_span(text: &str) -> std::ops::Range<usize> {
     let start = text.len() - text.trim_start().len();
-    let end = text[start..].find(['\n', '\r']).map_or(text.len(), |n| start + n);
+    let end = text[start..]
+        .find(['\n', '\r'])
+        .map_or(text.len(), |n| start + n);
     start..end
 }
 

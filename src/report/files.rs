@@ -56,12 +56,33 @@ impl miette::SourceCode for SourceText {
 /// The text of every input a command read, kept so findings can quote it.
 #[derive(Debug, Default, Clone)]
 pub struct SourceFiles {
-    files: Vec<(String, SourceText)>,
+    files: Vec<(String, SourceText, LineStarts)>,
+}
+
+/// Where each line of a file starts, worked out on first use: a report asks for the line
+/// of every card, and counting newlines from the top each time adds up over a folder.
+#[derive(Debug, Default, Clone)]
+struct LineStarts(std::sync::OnceLock<Vec<usize>>);
+
+impl LineStarts {
+    fn get(&self, text: &str) -> &[usize] {
+        self.0.get_or_init(|| {
+            std::iter::once(0)
+                .chain(
+                    text.bytes()
+                        .enumerate()
+                        .filter(|(_, b)| *b == b'\n')
+                        .map(|(i, _)| i + 1),
+                )
+                .collect()
+        })
+    }
 }
 
 impl SourceFiles {
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<SourceText>) -> FileId {
-        self.files.push((name.into(), text.into()));
+        self.files
+            .push((name.into(), text.into(), LineStarts::default()));
         FileId(self.files.len() as u32 - 1)
     }
 
@@ -84,7 +105,12 @@ impl SourceFiles {
 
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_column(&self, id: FileId, offset: usize) -> (usize, usize) {
-        line_column(self.text(id), offset)
+        let (_, text, starts) = &self.files[id.0 as usize];
+        let offset = floor_char_boundary(text, offset.min(text.len()));
+        let starts = starts.get(text);
+        let line = starts.partition_point(|&start| start <= offset);
+        let line_start = starts[line - 1];
+        (line, text[line_start..offset].chars().count() + 1)
     }
 
     /// Clamp a span to the file and to character boundaries, so rendering never panics.

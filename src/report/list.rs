@@ -295,11 +295,14 @@ pub fn unknown_game(file: FileId, text: &str) -> Finding {
     let end = floor_boundary(text, end.min(start + 120));
     let (message, label) = if text.trim().is_empty() {
         ("this input is empty", "nothing here")
-    } else if text.chars().filter(|&c| c == '?' || c == '\u{fffd}').count() * 10 > text.chars().count() {
-        (
-            "this input is binary data, not a list",
-            "not text",
-        )
+    } else if text
+        .chars()
+        .filter(|&c| c == '?' || c == '\u{fffd}')
+        .count()
+        * 10
+        > text.chars().count()
+    {
+        ("this input is binary data, not a list", "not text")
     } else {
         (
             "this is neither an Armada fleet list nor an X-Wing squad in a format arbiter reads",

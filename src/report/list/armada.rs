@@ -62,6 +62,8 @@ pub struct FormatChoice<'a> {
     pub source: &'static str,
     /// Team play: the number of players the per-player limits are for.
     pub players: Option<u32>,
+    /// Render the points table (only human output with details shows it).
+    pub table: bool,
 }
 
 /// Build the report of one validated fleet. `files` holds the list's text.
@@ -125,7 +127,11 @@ pub fn armada_report(
         notes.push(format!(
             "team play, {players} players: each fleet is built to {} points of the {}-point game",
             format.points_limit,
-            format.team.iter().find(|t| t.players == players).map_or(0, |t| t.game_points)
+            format
+                .team
+                .iter()
+                .find(|t| t.players == players)
+                .map_or(0, |t| t.game_points)
         ));
     }
     if format.enlarged_setup_area == Some(true) {
@@ -162,7 +168,7 @@ pub fn armada_report(
         fleet: None,
         squad: None,
         diagnostics: Vec::new(),
-        table: Some(table(fleet)),
+        table: choice.table.then(|| table(fleet)),
         findings,
         files,
     };
@@ -235,9 +241,7 @@ fn table(fleet: &ValidatedFleet<'_>) -> String {
         ]);
     }
     for objective in &fleet.objectives {
-        let category = objective
-            .card
-            .map_or("objective", |c| c.category.as_str());
+        let category = objective.card.map_or("objective", |c| c.category.as_str());
         table.add_row(vec![
             Cell::new(&objective.name),
             Cell::new(unknown(&objective.id, category)),

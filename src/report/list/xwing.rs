@@ -55,6 +55,7 @@ pub fn xwing_report(
     parsed: &ParsedSquad,
     squad: ValidatedSquad,
     format_source: &'static str,
+    with_table: bool,
 ) -> ListReport {
     let line_of = |offset: usize| files.line_column(file, offset).0;
     let pilots: Vec<PilotJson> = squad
@@ -86,7 +87,7 @@ pub fn xwing_report(
             line: line_of(written.card.span().start),
         })
         .collect();
-    let table = table(&squad, &pilots);
+    let table = with_table.then(|| table(&squad, &pilots));
     let json = SquadJson {
         pilots,
         ship_count: squad.ship_count,
@@ -122,7 +123,7 @@ pub fn xwing_report(
         fleet: None,
         squad: Some(json),
         diagnostics: Vec::new(),
-        table: Some(table),
+        table,
         findings: squad.findings,
         files,
     };

@@ -13,6 +13,7 @@ use crate::cards::armada::{
 use crate::parse::armada::CardName;
 use crate::text::{normalize, squash};
 use std::collections::HashMap;
+use std::sync::RwLock;
 
 /// What a card offers to resolution, whatever its kind.
 pub trait Resolvable: Printing {
@@ -125,7 +126,15 @@ struct NameIndex {
     letters: HashMap<String, Vec<usize>>,
     /// Every name once, for `did you mean`.
     display: Vec<String>,
+    /// Answers already worked out, by the key as written. Lists repeat the same few
+    /// hundred names, and a name that misses the exact keys costs a scan of every card
+    /// name; remembering the answer makes a folder of lists cost little more than its
+    /// distinct names.
+    memo: RwLock<HashMap<String, Option<Vec<usize>>>>,
 }
+
+/// Most answers remembered per index; past it lookups are simply worked out again.
+const MEMO_CAPACITY: usize = 50_000;
 
 /// Abbreviations builders use for a hull's first words.
 const ABBREVIATIONS: &[(&str, &str)] = &[
@@ -174,6 +183,7 @@ impl NameIndex {
             letters: HashMap::new(),
             loose: HashMap::new(),
             display: Vec::new(),
+            memo: RwLock::new(HashMap::new()),
         };
         for (i, card) in cards.enumerate() {
             for (n, name) in card.names().into_iter().enumerate() {
@@ -206,6 +216,21 @@ impl NameIndex {
     }
 
     fn lookup(&self, key: &str) -> Option<Vec<usize>> {
+        if let Ok(memo) = self.memo.read()
+            && let Some(found) = memo.get(key)
+        {
+            return found.clone();
+        }
+        let found = self.work_out(key);
+        if let Ok(mut memo) = self.memo.write()
+            && memo.len() < MEMO_CAPACITY
+        {
+            memo.insert(key.to_string(), found.clone());
+        }
+        found
+    }
+
+    fn work_out(&self, key: &str) -> Option<Vec<usize>> {
         if key.trim().is_empty() {
             return None;
         }
@@ -310,6 +335,10 @@ pub struct CardIndex<'db> {
     squadrons: NameIndex,
     upgrades: NameIndex,
     objectives: NameIndex,
+    /// `did you mean` help already worked out, by kind and name as written (unknown
+    /// names repeat across a folder of lists, and each costs an edit distance to every
+    /// card name).
+    suggestions: RwLock<HashMap<(&'static str, String), String>>,
 }
 
 impl<'db> CardIndex<'db> {
@@ -320,7 +349,32 @@ impl<'db> CardIndex<'db> {
             squadrons: NameIndex::new(cards.squadrons.iter().map(|l| &l.value)),
             upgrades: NameIndex::new(cards.upgrades.iter().map(|l| &l.value)),
             objectives: NameIndex::new(cards.objectives.iter().map(|l| &l.value)),
+            suggestions: RwLock::new(HashMap::new()),
         }
+    }
+
+    /// The help for an unknown name of `kind` (`ship`, `upgrade` …): the closest names of
+    /// that kind, or `otherwise` when none is close.
+    pub fn suggest(&self, kind: &'static str, written: &str, otherwise: &str) -> String {
+        let key = (kind, written.to_string());
+        if let Ok(memo) = self.suggestions.read()
+            && let Some(help) = memo.get(&key)
+        {
+            return help.clone();
+        }
+        let names: Vec<&str> = match kind {
+            "ship" => self.ship_names().collect(),
+            "squadron" => self.squadron_names().collect(),
+            "objective" => self.objective_names().collect(),
+            _ => self.upgrade_names().collect(),
+        };
+        let help = crate::text::did_you_mean(written, names, otherwise);
+        if let Ok(mut memo) = self.suggestions.write()
+            && memo.len() < MEMO_CAPACITY
+        {
+            memo.insert(key, help.clone());
+        }
+        help
     }
 
     pub fn ship(&self, name: &CardName, hints: &Hints<'_>) -> Option<&'db Ship> {

@@ -8,7 +8,7 @@ use crate::cards::armada::{Faction, Objective, Ship, Slot, Squadron, Upgrade};
 use crate::cards::formats::Format;
 use crate::parse::armada::{CardName, ObjectiveCategory, ParsedFleet};
 use crate::report::{Code, FileId, Finding};
-use crate::text::{did_you_mean, normalize};
+use crate::text::normalize;
 use serde::Serialize;
 use std::ops::Range;
 
@@ -142,16 +142,16 @@ pub fn resolve_fleet<'db>(
         legal_sources: &legal,
         slot: None,
     };
-    let unknown = |kind: &str, name: &CardName, names: Vec<&str>| {
+    let unknown = |kind: &'static str, name: &CardName| {
         Finding::error(
             Code::ArmadaUnknownCard,
             format!("no Armada {kind} is called `{}`", name.text),
         )
         .at(file, name.span.clone())
         .label(format!("unknown {kind}"))
-        .help(did_you_mean(
+        .help(index.suggest(
+            kind,
             &name.text,
-            names,
             "check the spelling against `arbiter cards search`",
         ))
     };
@@ -185,8 +185,8 @@ pub fn resolve_fleet<'db>(
             ))
         })
     };
-    let unknown = |kind: &str, name: &CardName, names: Vec<&str>| {
-        misplaced(kind, name).unwrap_or_else(|| unknown(kind, name, names))
+    let unknown = |kind: &'static str, name: &CardName| {
+        misplaced(kind, name).unwrap_or_else(|| unknown(kind, name))
     };
     let header_commander = fleet
         .commander
@@ -199,7 +199,7 @@ pub fn resolve_fleet<'db>(
         let stated = ship.stated_points.as_ref().map(|n| n.value);
         let card = index.ship(&ship.name, &hints(stated));
         if card.is_none() {
-            findings.push(unknown("ship", &ship.name, index.ship_names().collect()));
+            findings.push(unknown("ship", &ship.name));
         }
         let mut upgrades = Vec::new();
         for upgrade in &ship.upgrades {
@@ -216,11 +216,7 @@ pub fn resolve_fleet<'db>(
                 },
             );
             if card.is_none() {
-                findings.push(unknown(
-                    "upgrade",
-                    &upgrade.name,
-                    index.upgrade_names().collect(),
-                ));
+                findings.push(unknown("upgrade", &upgrade.name));
             }
             upgrades.push(ResolvedUpgrade {
                 name: upgrade.name.text.clone(),
@@ -257,11 +253,7 @@ pub fn resolve_fleet<'db>(
             },
         );
         if card.is_none() {
-            findings.push(unknown(
-                "commander",
-                &c.name,
-                index.upgrade_names().collect(),
-            ));
+            findings.push(unknown("commander", &c.name));
         }
         ResolvedUpgrade {
             name: c.name.text.clone(),
@@ -285,11 +277,7 @@ pub fn resolve_fleet<'db>(
         });
         let card = index.squadron(&squadron.name, &hints(stated_each));
         if card.is_none() {
-            findings.push(unknown(
-                "squadron",
-                &squadron.name,
-                index.squadron_names().collect(),
-            ));
+            findings.push(unknown("squadron", &squadron.name));
         }
         let points = card.map_or(stated_each.unwrap_or(0), |c| u32::from(c.points));
         squadrons.push(ResolvedSquadron {
@@ -311,11 +299,7 @@ pub fn resolve_fleet<'db>(
         }
         let card = index.objective(&objective.name, &hints(None));
         if card.is_none() {
-            findings.push(unknown(
-                "objective",
-                &objective.name,
-                index.objective_names().collect(),
-            ));
+            findings.push(unknown("objective", &objective.name));
         }
         objectives.push(ResolvedObjective {
             name: objective.name.text.clone(),
