@@ -119,15 +119,6 @@ impl SourceFiles {
     }
 }
 
-pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let offset = floor_char_boundary(text, offset.min(text.len()));
-    let before = &text[..offset];
-    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = text[line_start..offset].chars().count() + 1;
-    (line, column)
-}
-
 pub fn clamp_span(text: &str, span: Range<usize>) -> Range<usize> {
     let start = floor_char_boundary(text, span.start.min(text.len()));
     let end = floor_char_boundary(text, span.end.clamp(start, text.len()));
@@ -147,8 +138,13 @@ mod tests {
 
     #[test]
     fn line_column_counts_characters_not_bytes() {
-        assert_eq!(line_column("ab\nñx", 5), (2, 2));
-        assert_eq!(line_column("ab", 99), (1, 3));
+        let mut files = SourceFiles::default();
+        let two_lines = files.add("a", "ab\nñx");
+        let one_line = files.add("b", "ab");
+        assert_eq!(files.line_column(two_lines, 5), (2, 2));
+        assert_eq!(files.line_column(two_lines, 0), (1, 1));
+        assert_eq!(files.line_column(two_lines, 3), (2, 1));
+        assert_eq!(files.line_column(one_line, 99), (1, 3));
     }
 
     #[test]
