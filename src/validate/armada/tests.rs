@@ -336,6 +336,21 @@ fn faction_another_factions_card_fails() {
 }
 
 #[test]
+fn a_foreign_card_is_reported_with_its_own_faction() {
+    // The `{CIS}` variant is not part of the name shown, and the Empire has a card of
+    // that name: only the card's faction says what is wrong.
+    let fleet = imperial(&format!(
+        "{VSD_WITH_TARKIN}\nGozanti-class Cruisers {{CIS}} (24)\n= 24 Points\n"
+    ));
+    let found = findings_of(&fleet, Code::ArmadaFaction);
+    assert_eq!(found.len(), 1, "{:?}", fleet.findings);
+    assert_eq!(
+        found[0].message,
+        "`Gozanti-class Cruisers` is a card of the Separatist Alliance, not of the Galactic Empire fleet"
+    );
+}
+
+#[test]
 fn commander_none_or_two_fail() {
     let none = validate_text(&kingston(
         "Imperial",
