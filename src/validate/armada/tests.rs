@@ -376,6 +376,24 @@ fn commander_none_or_two_fail() {
 }
 
 #[test]
+fn a_commander_misspelt_on_its_ship_is_one_unknown_card_counted_once() {
+    let fleet = imperial(
+        "Victory II-class Star Destroyer (80)\n• Grand Moff Tarkn (28)\n= 108 Points\n\nTotal Points: 108\n",
+    );
+    assert_eq!(
+        codes(&fleet),
+        [Code::ArmadaUnknownCard],
+        "{:?}",
+        fleet.findings
+    );
+    assert_eq!(fleet.totals.total, 108);
+    // Without ships, the `Commander:` line still stands for the commander (Star Forge).
+    let header_only = validate_text(&kingston("Imperial", "Grand Moff Tarkin", OBJECTIVES, ""));
+    assert_eq!(header_only.totals.total, 28);
+    assert!(!codes(&header_only).contains(&Code::ArmadaCommander));
+}
+
+#[test]
 fn objectives_one_per_category() {
     let doubled = validate_text(&kingston(
         "Imperial",
