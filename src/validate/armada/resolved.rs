@@ -242,8 +242,12 @@ pub fn resolve_fleet<'db>(
         });
     }
 
-    let commander_on_a_ship = ships.iter().any(ResolvedShip::carries_commander);
-    let commander = header_commander.filter(|_| !commander_on_a_ship).map(|c| {
+    // An upgrade the data does not know may be the commander misspelt on its ship:
+    // counting the `Commander:` line as well would count the commander twice.
+    let header_only = !ships
+        .iter()
+        .any(|s| s.carries_commander() || s.upgrades.iter().any(|u| u.card.is_none()));
+    let commander = header_commander.filter(|_| header_only).map(|c| {
         let stated = c.stated_points.as_ref().map(|n| n.value);
         let card = index.upgrade(
             &c.name,

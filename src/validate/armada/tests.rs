@@ -336,6 +336,21 @@ fn faction_another_factions_card_fails() {
 }
 
 #[test]
+fn a_foreign_card_is_reported_with_its_own_faction() {
+    // The `{CIS}` variant is not part of the name shown, and the Empire has a card of
+    // that name: only the card's faction says what is wrong.
+    let fleet = imperial(&format!(
+        "{VSD_WITH_TARKIN}\nGozanti-class Cruisers {{CIS}} (24)\n= 24 Points\n"
+    ));
+    let found = findings_of(&fleet, Code::ArmadaFaction);
+    assert_eq!(found.len(), 1, "{:?}", fleet.findings);
+    assert_eq!(
+        found[0].message,
+        "`Gozanti-class Cruisers` is a card of the Separatist Alliance, not of the Galactic Empire fleet"
+    );
+}
+
+#[test]
 fn commander_none_or_two_fail() {
     let none = validate_text(&kingston(
         "Imperial",
@@ -358,6 +373,24 @@ fn commander_none_or_two_fail() {
     assert_eq!(found.len(), 1, "{:?}", disagreeing.findings);
     assert!(found[0].message.contains("Admiral Motti"));
     assert!(!codes(&imperial(VSD_WITH_TARKIN)).contains(&Code::ArmadaCommander));
+}
+
+#[test]
+fn a_commander_misspelt_on_its_ship_is_one_unknown_card_counted_once() {
+    let fleet = imperial(
+        "Victory II-class Star Destroyer (80)\n• Grand Moff Tarkn (28)\n= 108 Points\n\nTotal Points: 108\n",
+    );
+    assert_eq!(
+        codes(&fleet),
+        [Code::ArmadaUnknownCard],
+        "{:?}",
+        fleet.findings
+    );
+    assert_eq!(fleet.totals.total, 108);
+    // Without ships, the `Commander:` line still stands for the commander (Star Forge).
+    let header_only = validate_text(&kingston("Imperial", "Grand Moff Tarkin", OBJECTIVES, ""));
+    assert_eq!(header_only.totals.total, 28);
+    assert!(!codes(&header_only).contains(&Code::ArmadaCommander));
 }
 
 #[test]

@@ -7,9 +7,16 @@ use crate::validate::armada::ValidatedFleet;
 
 pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Finding>) {
     let commanders: Vec<_> = fleet.upgrades().filter(|u| u.is_commander()).collect();
-    // A named commander the data does not know already has its unknown-card finding;
+    // A named commander the data does not know already has its unknown-card finding, and
+    // so has an unknown upgrade that may be the named commander misspelt on its ship;
     // calling the fleet commander-less too would say the same thing twice.
-    let unknown_named = fleet.commander.as_ref().is_some_and(|c| c.card.is_none());
+    let named = cx
+        .parsed
+        .commander
+        .as_ref()
+        .is_some_and(|c| !c.name.text.trim().is_empty());
+    let unknown_named = fleet.commander.as_ref().is_some_and(|c| c.card.is_none())
+        || (named && fleet.upgrades().any(|u| u.card.is_none()));
     if commanders.is_empty() && !unknown_named {
         out.push(
             Finding::error(Code::ArmadaCommander, "the fleet has no commander")
