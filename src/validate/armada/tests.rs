@@ -274,6 +274,39 @@ fn kingstons_shortened_hull_names_resolve() {
 }
 
 #[test]
+fn builder_spellings_the_source_lacks_resolve() {
+    let legal = legal_sources(format("standard"));
+    let hints = Hints {
+        faction: faction_named("Rebel"),
+        legal_sources: &legal,
+        ..Hints::default()
+    };
+    let officer = index().upgrade(&bare("Ray Antilles"), &hints);
+    assert_eq!(
+        officer.map(|c| c.id.as_str()),
+        Some("raymus-antilles-officer")
+    );
+    let ship = index().ship(&bare("MC80 Liberty Star Cruiser"), &hints);
+    assert_eq!(ship.map(|c| c.id.as_str()), Some("mc80l-star-cruiser"));
+    for (written, id) in [
+        (
+            "Biggs Darklighter X-Wing Squadron",
+            "biggs-darklighter-x-wing-squadron",
+        ),
+        (
+            "Dutch Vander Y-Wing Squadron",
+            "dutch-vander-y-wing-squadron",
+        ),
+    ] {
+        let squadron = index().squadron(&bare(written), &hints);
+        assert_eq!(squadron.map(|c| c.id.as_str()), Some(id), "{written}");
+    }
+    // The class alone is still the generic squadron.
+    let generic = index().squadron(&bare("X-Wing Squadron"), &hints);
+    assert_eq!(generic.map(|c| c.id.as_str()), Some("x-wing-squadron"));
+}
+
+#[test]
 fn qualifiers_pick_the_squadron() {
     let fleet = imperial(&format!(
         "{VSD_WITH_TARKIN}\nSquadrons:\n• Darth Vader (TIE Defender) (25)\n"
@@ -564,13 +597,22 @@ fn sector_fleets_use_their_own_numbers() {
     assert_eq!(fleet.totals.limit, format("sector-800").points_limit);
 }
 
-/// Every Kingston and Star Forge list of the shared corpus, when it is present: no panic,
-/// and the count of names the card data does not know (printed, not asserted: it moves
-/// with the data).
+/// Every Kingston and Star Forge list of the shared corpus and the same fleets exported by
+/// five builders, when present: no panic, and the count of names the card data does not
+/// know (printed, not asserted: it moves with the data).
 #[test]
 fn corpus_sweep_counts_unknown_cards() {
     sweep("kingston");
     sweep("starforge");
+    for builder in [
+        "armada-fleet-builder",
+        "armada-fleets-designer",
+        "flagship",
+        "ryan-kingston",
+        "warlords",
+    ] {
+        sweep(&format!("builder-exports/{builder}"));
+    }
 }
 
 fn sweep(builder: &str) {
@@ -582,8 +624,11 @@ fn sweep(builder: &str) {
         return;
     };
     let standard = format("standard");
-    let (mut lists, mut unknown) = (0usize, 0usize);
-    let mut names: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut lists = 0usize;
+    // A name of another kind on the wrong line is the export's fault, not a name the data
+    // lacks: counted apart so resolution misses stand out.
+    let mut unknown: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut misplaced: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     let mut per_code: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
     for entry in entries.flatten() {
         let Ok(bytes) = std::fs::read(entry.path()) else {
@@ -599,21 +644,34 @@ fn sweep(builder: &str) {
             if *seen <= 4 {
                 eprintln!("  {}: {} [{}]", f.code, f.message, entry.path().display());
             }
-        }
-        for f in fleet
-            .findings
-            .iter()
-            .filter(|f| f.code == Code::ArmadaUnknownCard)
-        {
-            unknown += 1;
-            *names.entry(f.message.clone()).or_default() += 1;
+            if f.code == Code::ArmadaUnknownCard {
+                let unknown_name = f
+                    .label
+                    .as_deref()
+                    .is_some_and(|l| l.starts_with("unknown "));
+                let tally = if unknown_name {
+                    &mut unknown
+                } else {
+                    &mut misplaced
+                };
+                *tally.entry(f.message.clone()).or_default() += 1;
+            }
         }
     }
-    let mut common: Vec<_> = names.into_iter().collect();
-    common.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
-    eprintln!("corpus sweep of {builder}: {lists} lists, {unknown} unknown card names");
+    let most_common = |tally: std::collections::HashMap<String, usize>| {
+        let mut common: Vec<_> = tally.into_iter().collect();
+        common.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        common
+    };
+    let (unknown, misplaced) = (most_common(unknown), most_common(misplaced));
+    let total = |common: &[(String, usize)]| common.iter().map(|(_, n)| n).sum::<usize>();
+    eprintln!(
+        "corpus sweep of {builder}: {lists} lists, {} unknown card names, {} misplaced lines",
+        total(&unknown),
+        total(&misplaced)
+    );
     eprintln!("findings per code: {per_code:?}");
-    for (name, n) in common.iter().take(25) {
-        eprintln!("  {n:5} {name}");
+    for (message, n) in unknown.iter().take(40).chain(misplaced.iter().take(10)) {
+        eprintln!("  {n:5} {message}");
     }
 }
