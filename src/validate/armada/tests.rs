@@ -577,6 +577,40 @@ fn aces_per_the_ace_rule() {
 }
 
 #[test]
+fn named_squadrons_without_defense_tokens_are_not_aces() {
+    // Gold Squadron is unique but, like Rogue or Black Squadron, has no defense tokens, so
+    // it does not count against the ace limit.
+    let rebel = |squadrons: &str| {
+        validate_text(&kingston(
+            "Rebel",
+            "General Dodonna",
+            OBJECTIVES,
+            &format!("CR90 Corvette A (44)\n• General Dodonna (20)\n\nSquadrons:\n{squadrons}"),
+        ))
+    };
+    let four_aces = "• Luke Skywalker (20)\n• Wedge Antilles (19)\n• Biggs Darklighter (19)\n• Dutch Vander (16)\n";
+    let named = rebel(&format!("{four_aces}• Gold Squadron (12)\n"));
+    let gold = named.squadrons.last().unwrap();
+    assert_eq!(gold.id.as_deref(), Some("gold-squadron-y-wing-squadron"));
+    assert!(
+        gold.card
+            .is_some_and(|c| c.defense_tokens.is_empty() && !c.ace)
+    );
+    assert!(
+        !codes(&named).contains(&Code::ArmadaAce),
+        "{:?}",
+        named.findings
+    );
+    let five = rebel(&format!("{four_aces}• Norra Wexley (17)\n"));
+    assert_eq!(
+        findings_of(&five, Code::ArmadaAce).len(),
+        1,
+        "{:?}",
+        five.findings
+    );
+}
+
+#[test]
 fn a_stated_cost_that_differs_is_a_warning_naming_both() {
     let fleet = imperial("Victory II-class Star Destroyer (81)\n• Grand Moff Tarkin (28)\n");
     let found = findings_of(&fleet, Code::ArmadaStatedPoints);
