@@ -100,6 +100,8 @@ pub enum Code {
     ArmadaSlot,
     /// An upgrade its ship may not equip (size, traits, flagship only, excluded icons).
     ArmadaRestriction,
+    /// An upgrade that needs an icon another upgrade of its ship removes.
+    ArmadaDisabledIcon,
     /// More flotillas than the format allows.
     ArmadaFlotillaCap,
     /// More aces than the format's ace rule allows.
@@ -211,6 +213,7 @@ impl Code {
         Code::ArmadaTitle,
         Code::ArmadaSlot,
         Code::ArmadaRestriction,
+        Code::ArmadaDisabledIcon,
         Code::ArmadaFlotillaCap,
         Code::ArmadaAce,
         Code::ArmadaUnknownCard,
@@ -292,6 +295,7 @@ impl Code {
             Code::ArmadaTitle => "armada::title",
             Code::ArmadaSlot => "armada::slot",
             Code::ArmadaRestriction => "armada::restriction",
+            Code::ArmadaDisabledIcon => "armada::disabled_icon",
             Code::ArmadaFlotillaCap => "armada::flotilla_cap",
             Code::ArmadaAce => "armada::ace",
             Code::ArmadaUnknownCard => "armada::unknown_card",

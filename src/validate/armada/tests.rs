@@ -552,6 +552,92 @@ fn restrictions_size_flagship_and_flotilla_commander() {
     );
 }
 
+fn republic(body: &str) -> ValidatedFleet<'static> {
+    validate_text(&kingston("Republic", "Plo Koon", OBJECTIVES, body))
+}
+
+#[test]
+fn an_icon_another_upgrade_removes_is_a_disabled_icon_not_a_slot_problem() {
+    let consular = "Consular-class Armed Cruiser (37)\n• Plo Koon (26)\n";
+    let disabled = republic(&format!(
+        "{consular}• Radiant VII (1)\n• Assault Proton Torpedoes (4)\n"
+    ));
+    let found = findings_of(&disabled, Code::ArmadaDisabledIcon);
+    assert_eq!(found.len(), 1, "{:?}", disabled.findings);
+    assert!(
+        found[0]
+            .message
+            .contains("`Radiant VII` removes its ordnance icons")
+    );
+    assert!(found[0].message.contains("Assault Proton Torpedoes"));
+    assert!(!codes(&disabled).contains(&Code::ArmadaSlot));
+    // The icon Radiant VII adds is usable; without Radiant VII the torpedoes fit.
+    let fine = republic(&format!("{consular}• Assault Proton Torpedoes (4)\n"));
+    assert_eq!(codes(&fine), vec![], "{:?}", fine.findings);
+}
+
+#[test]
+fn an_icon_taken_away_one_at_a_time_disables_the_upgrade_that_no_longer_fits() {
+    let lancer = "Lancer-class Escort Frigate (45)\n• Grand Moff Tarkin (28)\n• Pulsar (4)\n";
+    let one = imperial(&format!("{lancer}• Boosted Comms (4)\n"));
+    assert!(
+        !codes(&one).contains(&Code::ArmadaDisabledIcon)
+            && !codes(&one).contains(&Code::ArmadaSlot),
+        "{:?}",
+        one.findings
+    );
+    let two = imperial(&format!(
+        "{lancer}• Boosted Comms (4)\n• Disposable Capacitors (3)\n"
+    ));
+    let found = findings_of(&two, Code::ArmadaDisabledIcon);
+    assert_eq!(found.len(), 1, "{:?}", two.findings);
+    assert!(found[0].message.contains("Disposable Capacitors"));
+    assert!(
+        found[0]
+            .message
+            .contains("takes away one of its offensive-retro icons")
+    );
+    // A third offensive retrofit has no icon even without Pulsar: a slot problem.
+    let three = imperial(&format!(
+        "{lancer}• Boosted Comms (4)\n• Disposable Capacitors (3)\n• Advanced Transponder Net (5)\n"
+    ));
+    assert_eq!(findings_of(&three, Code::ArmadaDisabledIcon).len(), 1);
+    assert_eq!(
+        findings_of(&three, Code::ArmadaSlot).len(),
+        1,
+        "{:?}",
+        three.findings
+    );
+}
+
+#[test]
+fn a_title_that_removes_an_icon_still_fits_a_ship_with_that_icon() {
+    // A'Den disables ion cannon upgrades; the support corvette has an ion cannon icon.
+    let fleet = validate_text(&kingston(
+        "Scum",
+        "",
+        OBJECTIVES,
+        "Crusader-class Support Corvette (42)\n• A'Den (2)\n",
+    ));
+    assert!(
+        !codes(&fleet).contains(&Code::ArmadaRestriction),
+        "{:?}",
+        fleet.findings
+    );
+    let with_ion = validate_text(&kingston(
+        "Scum",
+        "",
+        OBJECTIVES,
+        "Crusader-class Support Corvette (42)\n• A'Den (2)\n• Ion Cannon Batteries (5)\n",
+    ));
+    assert_eq!(
+        findings_of(&with_ion, Code::ArmadaDisabledIcon).len(),
+        1,
+        "{:?}",
+        with_ion.findings
+    );
+}
+
 #[test]
 fn flotilla_cap_from_the_format() {
     let gozanti = "Gozanti-class Cruisers (23)\n";
