@@ -611,6 +611,18 @@ fn an_icon_taken_away_one_at_a_time_disables_the_upgrade_that_no_longer_fits() {
 }
 
 #[test]
+fn a_card_that_removes_the_icons_it_sits_in_keeps_its_own() {
+    let fleet = imperial(&format!("{VSD_WITH_TARKIN}• Reserve Bulk Hangar (9)\n"));
+    assert_eq!(
+        fleet.ships[0].upgrades[1].id.as_deref(),
+        Some("reserve-bulk-hangar-old-legacy")
+    );
+    for code in [Code::ArmadaSlot, Code::ArmadaDisabledIcon] {
+        assert!(!codes(&fleet).contains(&code), "{:?}", fleet.findings);
+    }
+}
+
+#[test]
 fn a_title_that_removes_an_icon_still_fits_a_ship_with_that_icon() {
     // A'Den disables ion cannon upgrades; the support corvette has an ion cannon icon.
     let fleet = validate_text(&kingston(
