@@ -110,6 +110,8 @@ pub enum Code {
     ArmadaUnknownCard,
     /// A cost the list states that differs from the card data (a warning).
     ArmadaStatedPoints,
+    /// A card from a content source the format does not allow.
+    ArmadaLegalSource,
     /// An input that is no X-Wing squad format arbiter reads, or holds no squad.
     XwingParse,
     /// A squad file that is not text: bytes that are not UTF-8, or binary data.
@@ -218,6 +220,7 @@ impl Code {
         Code::ArmadaAce,
         Code::ArmadaUnknownCard,
         Code::ArmadaStatedPoints,
+        Code::ArmadaLegalSource,
         Code::XwingParse,
         Code::XwingParseEncoding,
         Code::XwingParseTooLarge,
@@ -300,6 +303,7 @@ impl Code {
             Code::ArmadaAce => "armada::ace",
             Code::ArmadaUnknownCard => "armada::unknown_card",
             Code::ArmadaStatedPoints => "armada::stated_points",
+            Code::ArmadaLegalSource => "armada::legal_source",
             Code::XwingParse => "xwing::parse",
             Code::XwingParseEncoding => "xwing::parse::encoding",
             Code::XwingParseTooLarge => "xwing::parse::too_large",

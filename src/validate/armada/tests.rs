@@ -709,6 +709,53 @@ fn named_squadrons_without_defense_tokens_are_not_aces() {
 }
 
 #[test]
+fn a_card_from_a_source_the_format_does_not_allow_is_an_error_naming_the_allowed() {
+    let text = kingston(
+        "Imperial",
+        "Grand Moff Tarkin",
+        OBJECTIVES,
+        &format!("{VSD_WITH_TARKIN}• Reserve Bulk Hangar (9)\n"),
+    );
+    let fleet = validate_text(&text);
+    let found = findings_of(&fleet, Code::ArmadaLegalSource);
+    assert_eq!(found.len(), 1, "{:?}", fleet.findings);
+    assert_eq!(found[0].severity, Severity::Error);
+    let span = found[0].location.as_ref().unwrap().span.clone();
+    assert_eq!(&text[span], "Reserve Bulk Hangar");
+    assert!(
+        found[0].message.contains("old-legacy"),
+        "{}",
+        found[0].message
+    );
+    let help = found[0].help.as_deref().unwrap();
+    assert!(help.contains("ffg") && help.contains("amg"), "{help}");
+    assert!(!fleet.is_valid());
+
+    // Where the source is allowed, or the format names no sources, the card is fine.
+    let parsed = parse(FileId(0), &text);
+    let mut open = format("standard").clone();
+    open.legal_sources.push("old-legacy".to_string());
+    let allowed = validate(index(), &open, &parsed, FileId(0));
+    assert!(!codes(&allowed).contains(&Code::ArmadaLegalSource));
+    open.legal_sources.clear();
+    let unrestricted = validate(index(), &open, &parsed, FileId(0));
+    assert!(!codes(&unrestricted).contains(&Code::ArmadaLegalSource));
+}
+
+#[test]
+fn a_name_with_an_allowed_printing_resolves_to_it_and_is_legal() {
+    // Boosted Comms is an FFG card and an ARC revision: standard takes the FFG one.
+    let fleet = imperial(&format!("{VSD_WITH_TARKIN}• Boosted Comms (4)\n"));
+    assert_eq!(
+        fleet.ships[0].upgrades[1].card.map(|c| c.source),
+        Some(crate::cards::armada::Source::Ffg)
+    );
+    assert!(!codes(&fleet).contains(&Code::ArmadaLegalSource));
+    // Every card of the legal fleet is from an allowed source.
+    assert!(!codes(&imperial(VSD_WITH_TARKIN)).contains(&Code::ArmadaLegalSource));
+}
+
+#[test]
 fn a_stated_cost_that_differs_is_a_warning_naming_both() {
     let fleet = imperial("Victory II-class Star Destroyer (81)\n• Grand Moff Tarkin (28)\n");
     let found = findings_of(&fleet, Code::ArmadaStatedPoints);

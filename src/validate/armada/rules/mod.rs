@@ -6,6 +6,7 @@ mod commander;
 mod disabled;
 mod faction;
 mod flotilla_cap;
+mod legal_source;
 mod modification;
 mod objectives;
 mod points;
@@ -195,6 +196,7 @@ pub fn check_all(
         file,
     };
     let mut findings = Vec::new();
+    legal_source::check(&cx, fleet, &mut findings);
     faction::check(&cx, fleet, &mut findings);
     commander::check(&cx, fleet, &mut findings);
     objectives::check(&cx, fleet, &mut findings);
