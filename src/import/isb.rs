@@ -67,9 +67,10 @@
 //!
 //! # Added by hand
 //!
-//! [`amend`] holds two small tables applied last: spellings fleet builders write that the
-//! source's nicknames miss (`Ray Antilles`), and facts a second source corrects (Gold
-//! Squadron's defense tokens, from armada-data). A stale entry stops the import.
+//! [`amend`] holds small tables applied last: spellings fleet builders write that the
+//! source's nicknames miss (`Ray Antilles`), and, from armada-data, a fact it corrects
+//! (Gold Squadron's defense tokens) and an official card the source lacks (Strategic
+//! Adviser). A stale entry stops the import.
 
 mod amend;
 mod convert;
@@ -358,6 +359,12 @@ mod tests {
         assert!(raymus.nicknames.iter().any(|n| n == "Ray Antilles"));
         let gold = cards.squadron("gold-squadron-y-wing-squadron").unwrap();
         assert!(gold.unique && !gold.ace && gold.defense_tokens.is_empty());
+        let adviser = cards.upgrade("strategic-adviser-officer").unwrap();
+        assert_eq!((adviser.points, adviser.source), (4, Source::Ffg));
+        assert_eq!(
+            adviser.restrictions.sizes,
+            [crate::cards::armada::Size::Large]
+        );
 
         let jango = cards.squadron("jango-fett-slave-i").unwrap();
         assert_eq!(jango.ace_name.as_deref(), Some("Jango Fett"));

@@ -1,13 +1,16 @@
 //! What the import adds to the source by hand: spellings the builders write that the
-//! source's names and nicknames miss, and facts the source gets wrong that a second source
-//! settles. Every entry is a fact with the place it comes from.
+//! source's names and nicknames miss, facts the source gets wrong and official cards it
+//! lacks, where a second source (armada-data) settles them. Every entry is a fact with the
+//! place it comes from.
 //!
 //! An entry that no longer finds its card, or no longer changes anything, stops the import:
 //! once the source fixes a fact or adds a nickname itself, the entry is removed here rather
 //! than lingering unnoticed.
 
 use super::resolve::{Card, Cards};
-use crate::cards::armada::{DefenseToken, Ship, Squadron, Upgrade};
+use crate::cards::armada::{
+    DefenseToken, Restrictions, Ship, Size, Slot, Source, Squadron, Upgrade,
+};
 use crate::text::normalize;
 
 /// A name a fleet builder writes for a card, where it is not the card's name or one of the
@@ -53,12 +56,50 @@ pub const SQUADRON_DEFENSE_TOKENS: &[(&str, &[DefenseToken], &str)] = &[
     ),
 ];
 
+/// Official cards the source lacks, from armada-data (MIT), which has them with the same
+/// facts the builders print: (id in the source's style, the card).
+fn missing_upgrades() -> Vec<Upgrade> {
+    vec![
+        // Officer of the Rebel and Imperial fleets (Wave 3), in every builder export of the
+        // corpus: armada-data upgrade-card/officer.json, unique, 4 points, large ships only.
+        Upgrade {
+            id: "strategic-adviser-officer".to_string(),
+            name: "Strategic Adviser".to_string(),
+            nicknames: Vec::new(),
+            source: Source::Ffg,
+            superseded_by: None,
+            replaces: None,
+            slots: vec![Slot::Officer],
+            factions: Vec::new(),
+            points: 4,
+            unique: true,
+            unique_class: Vec::new(),
+            modification: false,
+            ship_type: None,
+            restrictions: Restrictions {
+                sizes: vec![Size::Large],
+                ..Restrictions::default()
+            },
+            adds_slots: Vec::new(),
+            removes_slots: Vec::new(),
+            removes_one_slot: Vec::new(),
+            adds_traits: Vec::new(),
+            starts_with: None,
+            exhaust: None,
+            ready_cost: None,
+        },
+    ]
+}
+
 /// Apply every table to the imported cards.
 pub fn apply(
     ships: &mut Cards<Ship>,
     squadrons: &mut Cards<Squadron>,
     upgrades: &mut Cards<Upgrade>,
 ) -> Result<(), String> {
+    for card in missing_upgrades() {
+        add_missing(upgrades, card)?;
+    }
     for entry in BUILDER_SPELLINGS {
         match entry.table {
             "ship" => add_spelling(ships, entry)?,
@@ -70,6 +111,22 @@ pub fn apply(
     for (id, tokens, _) in SQUADRON_DEFENSE_TOKENS {
         set_defense_tokens(squadrons, id, tokens)?;
     }
+    Ok(())
+}
+
+/// A card the source lacks, unless it has it now (by id or by name).
+fn add_missing<T: Card>(cards: &mut Cards<T>, card: T) -> Result<(), String> {
+    let name = normalize(card.name());
+    if cards.by_id.contains_key(card.id())
+        || cards.by_id.values().any(|c| normalize(c.name()) == name)
+    {
+        return Err(format!(
+            "{} `{}` is in the source now; remove it from the missing cards (src/import/isb/amend.rs)",
+            T::TABLE,
+            card.id()
+        ));
+    }
+    cards.by_id.insert(card.id().to_string(), card);
     Ok(())
 }
 
@@ -131,7 +188,7 @@ fn set_defense_tokens(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::armada::{Keywords, Source};
+    use crate::cards::armada::Keywords;
 
     fn squadron(id: &str, tokens: Vec<DefenseToken>) -> Squadron {
         Squadron {
@@ -212,6 +269,16 @@ mod tests {
             "no change"
         );
         assert!(set_defense_tokens(&mut all, "blue", &[]).is_err());
+    }
+
+    #[test]
+    fn a_missing_card_the_source_now_has_stops_the_import() {
+        let mut all = cards(vec![squadron("gold", vec![])]);
+        add_missing(&mut all, squadron("blue", vec![])).unwrap_err();
+        let mut renamed = squadron("blue", vec![]);
+        renamed.name = "B-Wing Squadron".to_string();
+        add_missing(&mut all, renamed).unwrap();
+        assert!(all.by_id.contains_key("blue"));
     }
 
     #[test]
