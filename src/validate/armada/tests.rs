@@ -353,6 +353,26 @@ fn a_ship_on_an_upgrade_line_is_called_misplaced() {
     );
 }
 
+#[test]
+fn a_squadron_on_a_ship_line_is_called_a_squadron() {
+    let fleet = validate_text(&kingston(
+        "Imperial",
+        "Grand Moff Tarkin",
+        OBJECTIVES,
+        &format!("{VSD_WITH_TARKIN}\nHondo Ohnaka - Slave I (24)\n"),
+    ));
+    let found = findings_of(&fleet, Code::ArmadaUnknownCard);
+    assert_eq!(found.len(), 1, "{:?}", fleet.findings);
+    assert!(
+        found[0]
+            .message
+            .contains("is a squadron, but the list has it as a ship"),
+        "{}",
+        found[0].message
+    );
+    assert!(!found[0].help.as_deref().unwrap().contains("  "));
+}
+
 // ---------------------------------------------------------------------------------------
 // Rules
 
