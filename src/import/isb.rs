@@ -64,7 +64,15 @@
 //!
 //! Ability, setup, special-rule and errata text, artwork, image links and damage cards are
 //! not imported. Normalisation of the source's spellings is described in [`convert`].
+//!
+//! # Added by hand
+//!
+//! [`amend`] holds small tables applied last: spellings fleet builders write that the
+//! source's nicknames miss (`Ray Antilles`), and, from armada-data, a fact it corrects
+//! (Gold Squadron's defense tokens) and an official card the source lacks (Strategic
+//! Adviser). A stale entry stops the import.
 
+mod amend;
 mod convert;
 mod emit;
 mod read;
@@ -168,6 +176,11 @@ fn read_all(source: &Path) -> Result<Imported, String> {
     }
     finish_ship_types(&mut imported)?;
     bind_to_ship_types(&mut imported);
+    amend::apply(
+        &mut imported.ships,
+        &mut imported.squadrons,
+        &mut imported.upgrades,
+    )?;
     Ok(imported)
 }
 
@@ -340,6 +353,18 @@ mod tests {
             36
         );
         assert_eq!(cards.upgrade("darth-vader-officer").unwrap().points, 4);
+
+        // Added by hand (`amend`).
+        let raymus = cards.upgrade("raymus-antilles-officer").unwrap();
+        assert!(raymus.nicknames.iter().any(|n| n == "Ray Antilles"));
+        let gold = cards.squadron("gold-squadron-y-wing-squadron").unwrap();
+        assert!(gold.unique && !gold.ace && gold.defense_tokens.is_empty());
+        let adviser = cards.upgrade("strategic-adviser-officer").unwrap();
+        assert_eq!((adviser.points, adviser.source), (4, Source::Ffg));
+        assert_eq!(
+            adviser.restrictions.sizes,
+            [crate::cards::armada::Size::Large]
+        );
 
         let jango = cards.squadron("jango-fett-slave-i").unwrap();
         assert_eq!(jango.ace_name.as_deref(), Some("Jango Fett"));

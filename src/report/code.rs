@@ -100,6 +100,8 @@ pub enum Code {
     ArmadaSlot,
     /// An upgrade its ship may not equip (size, traits, flagship only, excluded icons).
     ArmadaRestriction,
+    /// An upgrade that needs an icon another upgrade of its ship removes.
+    ArmadaDisabledIcon,
     /// More flotillas than the format allows.
     ArmadaFlotillaCap,
     /// More aces than the format's ace rule allows.
@@ -108,6 +110,8 @@ pub enum Code {
     ArmadaUnknownCard,
     /// A cost the list states that differs from the card data (a warning).
     ArmadaStatedPoints,
+    /// A card from a content source the format does not allow.
+    ArmadaLegalSource,
     /// Two fleets of one team in different factions (Sector Fleets team play).
     ArmadaTeamFaction,
     /// A unique name in more than one fleet of a team (Sector Fleets team play).
@@ -221,10 +225,12 @@ impl Code {
         Code::ArmadaTitle,
         Code::ArmadaSlot,
         Code::ArmadaRestriction,
+        Code::ArmadaDisabledIcon,
         Code::ArmadaFlotillaCap,
         Code::ArmadaAce,
         Code::ArmadaUnknownCard,
         Code::ArmadaStatedPoints,
+        Code::ArmadaLegalSource,
         Code::ArmadaTeamFaction,
         Code::ArmadaTeamUnique,
         Code::ListIo,
@@ -307,10 +313,12 @@ impl Code {
             Code::ArmadaTitle => "armada::title",
             Code::ArmadaSlot => "armada::slot",
             Code::ArmadaRestriction => "armada::restriction",
+            Code::ArmadaDisabledIcon => "armada::disabled_icon",
             Code::ArmadaFlotillaCap => "armada::flotilla_cap",
             Code::ArmadaAce => "armada::ace",
             Code::ArmadaUnknownCard => "armada::unknown_card",
             Code::ArmadaStatedPoints => "armada::stated_points",
+            Code::ArmadaLegalSource => "armada::legal_source",
             Code::ArmadaTeamFaction => "armada::team_faction",
             Code::ArmadaTeamUnique => "armada::team_unique",
             Code::ListIo => "list::io",

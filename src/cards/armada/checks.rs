@@ -75,6 +75,8 @@ pub(super) fn run(cards: &ArmadaCards, db: &CardDb, findings: &mut Vec<Finding>)
                 format!("squadron `{}` is an ace but not unique", squadron.id),
                 "aces are unique squadrons: add `unique = true` or remove `ace`",
             );
+        } else if is_official(squadron.source) {
+            check.official_ace(squadron);
         }
     }
     for upgrade in &cards.upgrades {
@@ -116,6 +118,11 @@ pub(super) fn run(cards: &ArmadaCards, db: &CardDb, findings: &mut Vec<Finding>)
     check.versions(KIND_SQUADRON, &cards.squadrons);
     check.versions(KIND_UPGRADE, &cards.upgrades);
     check.versions(KIND_OBJECTIVE, &cards.objectives);
+}
+
+/// Published by FFG or AMG, rather than a community content pack.
+fn is_official(source: Source) -> bool {
+    matches!(source, Source::Ffg | Source::Amg)
 }
 
 /// Records that have an id, for messages.
@@ -165,6 +172,34 @@ impl Checker<'_> {
                     format!("yaw values are 0 to {MAX_YAW} (`-`, `I`, `II`)"),
                 );
             }
+        }
+    }
+
+    /// An official ace is a unique squadron with defense tokens, and every such squadron
+    /// is an ace: the flag the ace rule counts and the tokens on the card must agree.
+    /// (Community packs define their own aces, so only official cards are held to this.)
+    fn official_ace(&mut self, squadron: &Located<Squadron>) {
+        let has_tokens = !squadron.defense_tokens.is_empty();
+        if squadron.unique && has_tokens && !squadron.ace {
+            self.impossible(
+                squadron,
+                self.value_span(squadron, "defense_tokens", None),
+                format!(
+                    "squadron `{}` is unique with defense tokens but not an ace",
+                    squadron.id
+                ),
+                "an official unique squadron with defense tokens is an ace: add `ace = true`, or remove the tokens if the card has none",
+            );
+        } else if squadron.ace && !has_tokens {
+            self.impossible(
+                squadron,
+                self.value_span(squadron, "ace", None),
+                format!(
+                    "squadron `{}` is an ace without defense tokens",
+                    squadron.id
+                ),
+                "an official ace has defense tokens: list them in `defense_tokens`, or remove `ace`",
+            );
         }
     }
 

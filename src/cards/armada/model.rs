@@ -70,6 +70,20 @@ impl Source {
             Source::Arc => "arc",
         }
     }
+
+    /// Who the source is, for messages.
+    pub fn title(self) -> &'static str {
+        match self {
+            Source::Ffg => "Fantasy Flight Games",
+            Source::Amg => "Atomic Mass Games",
+            Source::Legacy => "Armada Legacy",
+            Source::LegacyBeta => "Armada Legacy (beta)",
+            Source::OldLegacy => "Armada Legacy (withdrawn)",
+            Source::Nexus => "Armada Nexus",
+            Source::Legends => "Armada Legends",
+            Source::Arc => "the Armada Ruleset Collective",
+        }
+    }
 }
 
 #[derive(

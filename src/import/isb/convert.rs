@@ -9,7 +9,10 @@
 //!   `nav` / `navigate`, `confire` / `con-fire`;
 //! - a ship's `weapons-team-offensive-retro` slot is the builders' shorthand for "has both
 //!   icons" (it is listed next to both): it is dropped from the upgrade bar; an upgrade of
-//!   that type (a boarding team) occupies the two slots.
+//!   that type (a boarding team) occupies the two slots;
+//! - `disqual_upgrades` (→ `not_with_slots`) leaves out the icons `disable_upgrades`
+//!   (→ `removes_slots`) also names: a card that removes an icon still fits a ship that
+//!   has it.
 
 use super::read::RawRecord;
 use crate::cards::armada::*;
@@ -599,7 +602,15 @@ pub fn upgrade(record: &RawRecord, notes: &mut Notes) -> Result<Option<Upgrade>,
         .map(|f| faction(card, f))
         .collect::<Result<Vec<_>, _>>()?;
     let r = card.sub("restrictions")?;
-    let mut not_with_slots = slot_list(r, "disqual_upgrades")?;
+    let removes_slots = slot_list(r, "disable_upgrades")?;
+    // The builders read `disqual_upgrades` as "excludes upgrades of these icons on the same
+    // ship". Where the card also removes those icons (A'Den: no ion cannon upgrades) that is
+    // all it means, and `removes_slots` says it; elsewhere (Chimaera, Liberator) the card
+    // itself is barred from a ship whose bar has the icon.
+    let mut not_with_slots: Vec<Slot> = slot_list(r, "disqual_upgrades")?
+        .into_iter()
+        .filter(|slot| !removes_slots.contains(slot))
+        .collect();
     let mut not_if = None;
     if let Some(condition) = r.opt("disqualify_if") {
         let condition = Obj::new(&record.key, condition)?;
@@ -711,7 +722,7 @@ pub fn upgrade(record: &RawRecord, notes: &mut Notes) -> Result<Option<Upgrade>,
         ship_type,
         restrictions,
         adds_slots: card_slots_allowing_repeats(r, "enable_upgrades")?,
-        removes_slots: slot_list(r, "disable_upgrades")?,
+        removes_slots,
         removes_one_slot: slot_list(r, "grey_upgrades")?,
         adds_traits: traits(r, "enable_traits")?,
         starts_with,
@@ -879,6 +890,23 @@ mod tests {
         assert_eq!(u.exhaust, Some(Exhaust::NonRecurring));
         assert_eq!(u.ready_cost.unwrap().tokens, vec![Command::Navigate]);
         assert!(notes.is_empty());
+    }
+
+    #[test]
+    fn an_icon_the_card_both_disqualifies_and_disables_does_not_bar_the_card() {
+        let card = json!({
+            "alias": "Nexus", "name": "Aden", "type": "title", "faction": "scum", "points": 2,
+            "unique": true, "unique-class": ["Aden"], "bound_shiptype": "crusader",
+            "restrictions": {"traits": [""], "size": [""], "flagship": false,
+                "disqual_upgrades": ["ion-cannon", "fleet-command"], "disable_upgrades": ["ion-cannon"]},
+            "start_command": {"type": ""}, "exhaust": {"type": ""},
+        });
+        let mut notes = Notes::new();
+        let u = upgrade(&raw(Kind::Upgrade, "aden", card), &mut notes)
+            .unwrap()
+            .unwrap();
+        assert_eq!(u.removes_slots, vec![Slot::IonCannon]);
+        assert_eq!(u.restrictions.not_with_slots, vec![Slot::FleetCommand]);
     }
 
     #[test]

@@ -65,6 +65,7 @@ pub trait Card: Clone + PartialEq + Serialize {
     fn points(&self) -> Option<u16>;
     fn superseded_by(&self) -> Option<&str>;
     fn set_superseded_by(&mut self, id: &str);
+    fn replaces(&self) -> Option<&str>;
     fn set_replaces(&mut self, id: &str);
     fn name(&self) -> &str;
     fn set_name(&mut self, name: &str);
@@ -97,6 +98,9 @@ macro_rules! card {
             }
             fn set_superseded_by(&mut self, id: &str) {
                 self.superseded_by = Some(id.to_string());
+            }
+            fn replaces(&self) -> Option<&str> {
+                self.replaces.as_deref()
             }
             fn set_replaces(&mut self, id: &str) {
                 self.replaces = Some(id.to_string());

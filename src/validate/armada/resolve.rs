@@ -25,6 +25,10 @@ pub trait Resolvable: Printing {
     /// Words a `(qualifier)` may name to pick this card: a squadron's class, an
     /// upgrade's slots.
     fn context(&self) -> String;
+    /// Names made of the card's facts that builders write but no one lists as a nickname.
+    fn composed_names(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 impl Resolvable for Ship {
@@ -64,6 +68,14 @@ impl Resolvable for Squadron {
     }
     fn context(&self) -> String {
         normalize(&format!("{} {}", self.name, self.squadron_type))
+    }
+    /// The ace before the class, as the Armada Fleet Builder app writes it (`Biggs
+    /// Darklighter X-Wing Squadron`).
+    fn composed_names(&self) -> Vec<String> {
+        self.ace_name
+            .iter()
+            .map(|ace| format!("{ace} {}", self.name))
+            .collect()
     }
 }
 
@@ -208,6 +220,11 @@ impl NameIndex {
                 if n == 0 {
                     index.display.push(name.to_string());
                 }
+            }
+            for name in card.composed_names() {
+                push_unique(index.exact.entry(normalize(&name)).or_default(), i);
+                push_unique(index.squashed.entry(squash(&name)).or_default(), i);
+                push_unique(index.loose.entry(loose_key(&name)).or_default(), i);
             }
         }
         index.display.sort();

@@ -157,9 +157,12 @@ pub fn resolve_fleet<'db>(
     };
     // A name of another kind of card is a misplaced line (Star Forge sometimes shifts a
     // ship onto an upgrade's line); saying so beats `did you mean`.
-    let misplaced = |kind: &str, name: &CardName| {
-        let other = if kind == "ship" {
-            index.upgrade(name, &hints(None)).map(|_| "an upgrade")
+    let other_kind = |kind: &str, name: &CardName| {
+        if kind == "ship" {
+            index
+                .upgrade(name, &hints(None))
+                .map(|_| "an upgrade")
+                .or_else(|| index.squadron(name, &hints(None)).map(|_| "a squadron"))
         } else if kind == "upgrade" {
             index
                 .ship(name, &hints(None))
@@ -167,7 +170,16 @@ pub fn resolve_fleet<'db>(
                 .or_else(|| index.squadron(name, &hints(None)).map(|_| "a squadron"))
         } else {
             None
+        }
+    };
+    let misplaced = |kind: &str, name: &CardName| {
+        // The whole name first: `Hondo Ohnaka - Slave I` is the squadron, though its first
+        // part alone is also an officer.
+        let whole = CardName {
+            parts: Vec::new(),
+            ..name.clone()
         };
+        let other = other_kind(kind, &whole).or_else(|| other_kind(kind, name));
         other.map(|other| {
             Finding::error(
                 Code::ArmadaUnknownCard,
@@ -180,7 +192,7 @@ pub fn resolve_fleet<'db>(
             .at(file, name.span.clone())
             .label(format!("{other} on {kind} line"))
             .help(format!(
-                "put each ship on its own line with its upgrades under it, and squadrons under                  `Squadrons:`; this line looks shifted from where `{}` belongs",
+                "put each ship on its own line with its upgrades under it, and squadrons under `Squadrons:`; this line looks shifted from where `{}` belongs",
                 name.text
             ))
         })

@@ -12,8 +12,8 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
     let mut seen = 0u32;
     for squadron in &fleet.squadrons {
         let Some(card) = squadron.card else { continue };
-        // The data's `ace` flag applies the rule (unique with defense tokens) with the
-        // published exceptions, so it decides rather than the tokens.
+        // The data's `ace` flag decides: `cards check` holds official cards to "unique
+        // with defense tokens", and community packs flag their own aces.
         if !card.ace {
             continue;
         }

@@ -3,8 +3,10 @@
 
 mod aces;
 mod commander;
+mod disabled;
 mod faction;
 mod flotilla_cap;
+mod legal_source;
 mod modification;
 mod objectives;
 mod points;
@@ -17,7 +19,7 @@ mod unique;
 pub use unique::uses as unique_uses;
 
 use super::resolve::CardIndex;
-use super::resolved::{ResolvedShip, ValidatedFleet};
+use super::resolved::{ResolvedShip, ResolvedUpgrade, ValidatedFleet};
 use crate::cards::armada::{Size, Slot};
 use crate::cards::formats::Format;
 use crate::parse::armada::ParsedFleet;
@@ -58,8 +60,8 @@ impl Context<'_, '_> {
     }
 }
 
-/// The icons a ship's upgrade bar offers once its upgrades have added and removed theirs.
-pub fn upgrade_bar(ship: &ResolvedShip<'_>) -> Vec<Slot> {
+/// The icons of the ship card's upgrade bar plus those its upgrades add.
+fn bar_before_removals(ship: &ResolvedShip<'_>) -> Vec<Slot> {
     let Some(card) = ship.card else {
         return Vec::new();
     };
@@ -67,8 +69,24 @@ pub fn upgrade_bar(ship: &ResolvedShip<'_>) -> Vec<Slot> {
     for upgrade in ship.upgrades.iter().filter_map(|u| u.card) {
         bar.extend(upgrade.adds_slots.iter().copied());
     }
+    bar
+}
+
+/// The icons a ship's upgrade bar offers once its upgrades have added and removed theirs.
+/// A card that removes the icons of a kind it sits in keeps the one it occupies: it bars
+/// other upgrades of that kind, not itself.
+pub fn upgrade_bar(ship: &ResolvedShip<'_>) -> Vec<Slot> {
+    let mut bar = bar_before_removals(ship);
     for upgrade in ship.upgrades.iter().filter_map(|u| u.card) {
+        let had: Vec<Slot> = bar.clone();
         bar.retain(|s| !upgrade.removes_slots.contains(s));
+        for own in upgrade
+            .slots
+            .iter()
+            .filter(|s| upgrade.removes_slots.contains(s) && had.contains(s))
+        {
+            bar.push(*own);
+        }
         for slot in &upgrade.removes_one_slot {
             if let Some(at) = bar.iter().position(|s| s == slot) {
                 bar.remove(at);
@@ -76,6 +94,80 @@ pub fn upgrade_bar(ship: &ResolvedShip<'_>) -> Vec<Slot> {
         }
     }
     bar
+}
+
+/// Where one upgrade of a ship lands on the ship's upgrade bar.
+#[derive(Debug)]
+pub enum Placement<'a, 'db> {
+    /// In free icons of its kinds.
+    Placed,
+    /// Not placed and not a slot problem: the card is unknown, or it is a commander on a
+    /// flotilla (the restriction rule's finding).
+    Skipped,
+    /// The bar has no free icon of these kinds.
+    NoIcon(Vec<Slot>),
+    /// The bar had free icons of these kinds, but another upgrade of the ship removes them.
+    Removed {
+        slots: Vec<Slot>,
+        by: &'a ResolvedUpgrade<'db>,
+    },
+}
+
+/// Every upgrade of the ship, in list order, put in the free icons of its kinds.
+pub fn placements<'a, 'db>(ship: &'a ResolvedShip<'db>) -> Vec<Placement<'a, 'db>> {
+    if ship.card.is_none() {
+        return ship.upgrades.iter().map(|_| Placement::Skipped).collect();
+    }
+    let mut free = upgrade_bar(ship);
+    // The same placing on the bar as if nothing removed icons: an upgrade that fits there
+    // but not on the real bar lost its icon to another upgrade.
+    let mut free_unremoved = bar_before_removals(ship);
+    let take = |bar: &mut Vec<Slot>, slots: &[Slot]| {
+        for slot in slots {
+            if let Some(at) = bar.iter().position(|s| s == slot) {
+                bar.remove(at);
+            }
+        }
+    };
+    let mut out = Vec::with_capacity(ship.upgrades.len());
+    for (index, upgrade) in ship.upgrades.iter().enumerate() {
+        let Some(card) = upgrade.card else {
+            out.push(Placement::Skipped);
+            continue;
+        };
+        if card.slots.contains(&Slot::Commander) && is_flotilla(ship) {
+            out.push(Placement::Skipped);
+            continue;
+        }
+        let fits_unremoved = card.slots.iter().all(|s| free_unremoved.contains(s));
+        if fits_unremoved {
+            take(&mut free_unremoved, &card.slots);
+        }
+        let missing: Vec<Slot> = card
+            .slots
+            .iter()
+            .copied()
+            .filter(|s| !free.contains(s))
+            .collect();
+        if missing.is_empty() {
+            take(&mut free, &card.slots);
+            out.push(Placement::Placed);
+            continue;
+        }
+        let remover = ship.upgrades.iter().enumerate().find(|(other, u)| {
+            *other != index
+                && u.card.is_some_and(|c| {
+                    missing
+                        .iter()
+                        .any(|m| c.removes_slots.contains(m) || c.removes_one_slot.contains(m))
+                })
+        });
+        out.push(match remover {
+            Some((_, by)) if fits_unremoved => Placement::Removed { slots: missing, by },
+            _ => Placement::NoIcon(missing),
+        });
+    }
+    out
 }
 
 /// The ship's traits plus those its upgrades give it.
@@ -106,6 +198,7 @@ pub fn check_all(
         file,
     };
     let mut findings = Vec::new();
+    legal_source::check(&cx, fleet, &mut findings);
     faction::check(&cx, fleet, &mut findings);
     commander::check(&cx, fleet, &mut findings);
     objectives::check(&cx, fleet, &mut findings);
@@ -114,6 +207,7 @@ pub fn check_all(
     modification::check(&cx, fleet, &mut findings);
     title::check(&cx, fleet, &mut findings);
     slots::check(&cx, fleet, &mut findings);
+    disabled::check(&cx, fleet, &mut findings);
     restrictions::check(&cx, fleet, &mut findings);
     flotilla_cap::check(&cx, fleet, &mut findings);
     aces::check(&cx, fleet, &mut findings);

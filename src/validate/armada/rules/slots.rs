@@ -1,36 +1,17 @@
 //! Every upgrade in a free icon of its kind on its ship's upgrade bar (boarding teams
 //! take two icons; titles and commanders need theirs too).
 
-use super::{Context, is_flotilla, upgrade_bar};
-use crate::cards::armada::Slot;
+use super::{Context, Placement, placements};
 use crate::report::{Code, Finding};
 use crate::validate::armada::ValidatedFleet;
 
 pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Finding>) {
     for ship in &fleet.ships {
-        if ship.card.is_none() {
-            continue;
-        }
-        let mut free = upgrade_bar(ship);
-        for upgrade in &ship.upgrades {
-            let Some(card) = upgrade.card else { continue };
-            // A commander on a flotilla is the restriction rule's finding, with the reason.
-            if card.slots.contains(&Slot::Commander) && is_flotilla(ship) {
+        for (upgrade, placement) in ship.upgrades.iter().zip(placements(ship)) {
+            // An icon another upgrade removed is the disabled-icon rule's finding.
+            let Placement::NoIcon(missing) = placement else {
                 continue;
-            }
-            let missing: Vec<Slot> = card
-                .slots
-                .iter()
-                .copied()
-                .filter(|slot| !free.contains(slot))
-                .collect();
-            if missing.is_empty() {
-                for slot in &card.slots {
-                    let at = free.iter().position(|s| s == slot).expect("checked above");
-                    free.remove(at);
-                }
-                continue;
-            }
+            };
             let icons: Vec<&str> = missing.iter().map(|s| s.as_str()).collect();
             let on_bar = ship
                 .card
