@@ -29,6 +29,9 @@ pub enum Command {
     Rule(RuleArgs),
     /// Adjudicate a timing scenario: trace each step with the rule it applies.
     Resolve(ResolveArgs),
+    /// Write an X-Wing squad (XWS, YASB link or text, Launch Bay Next, TTS) as XWS, a YASB
+    /// link, text or a TTS line, its cards resolved against the card data.
+    Export(ExportArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -141,6 +144,26 @@ pub struct ResolveArgs {
     /// Most steps before the scenario is reported as a loop (overrides `max_steps`).
     #[arg(long, value_name = "N")]
     pub max_steps: Option<u32>,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The squad file; `-` reads standard input.
+    pub input: PathBuf,
+    /// The format to write.
+    #[arg(long, value_enum)]
+    pub to: crate::export::xwing::Target,
+    /// Points revision (id or alias: `amg`, `xwa`, `xwa-50p20`) to resolve and price the
+    /// squad with [default: the one the list names, else the format's].
+    #[arg(long, value_name = "REV")]
+    pub points: Option<String>,
+    /// X-Wing format (`standard`, `extended`, `xwa-standard`): its points revision and
+    /// limit are the defaults.
+    #[arg(long, value_name = "F", default_value = "standard")]
+    pub format: String,
+    /// Write to this file instead of standard output.
+    #[arg(short = 'o', long = "out", value_name = "OUT")]
+    pub out: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

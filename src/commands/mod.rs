@@ -3,6 +3,7 @@
 mod cards_check;
 mod cards_import;
 mod cards_show;
+mod export;
 mod resolve;
 mod rule;
 mod schema;
@@ -22,6 +23,7 @@ pub fn dispatch(cli: Cli) -> Outcome {
         Command::Schema(args) => schema::run(args),
         Command::Rule(args) => rule::run(&cli.data, args),
         Command::Resolve(args) => resolve::run(args),
+        Command::Export(args) => export::run(&cli.data, args),
     }
 }
 

@@ -408,6 +408,26 @@ fn the_same_squad_as_xws_link_and_text_validates_alike() {
 }
 
 #[test]
+fn a_pilot_id_with_its_ships_id_added_is_read_as_an_alias() {
+    let squad = run(&xws_with(
+        "separatistalliance",
+        &[("dfs311-vultureclassdroidfighter", &[])],
+        "",
+    ));
+    assert_eq!(squad.pilots[0].id.as_deref(), Some("dfs311"));
+    assert!(codes(&squad).contains(&"xwing::id_alias"), "{:#?}", squad.findings);
+    assert_well_formed(&squad);
+    // The suffix must be the pilot's own ship.
+    let wrong_ship = run(&xws_with(
+        "separatistalliance",
+        &[("dfs311-hyenaclassdroidbomber", &[])],
+        "",
+    ));
+    assert_eq!(wrong_ship.pilots[0].id, None);
+    assert!(codes(&wrong_ship).contains(&"xwing::unknown_card"));
+}
+
+#[test]
 fn a_revisions_own_id_is_read_as_an_alias() {
     // AMG's points call Lieutenant Karsabi's standard-loadout card `lieutenantkarasabi-ssl`.
     let karsabi: Pilot = ("lieutenantkarasabi-ssl", &[]);
