@@ -89,8 +89,7 @@ fn shared(path: &str) -> PathBuf {
 }
 
 fn xws_schema() -> Value {
-    serde_json::from_str(&std::fs::read_to_string(shared("xws-spec/schema.json")).unwrap())
-        .unwrap()
+    serde_json::from_str(&std::fs::read_to_string(shared("xws-spec/schema.json")).unwrap()).unwrap()
 }
 
 #[test]
@@ -105,8 +104,14 @@ fn every_fixture_exports_to_every_target() {
             let code = output.status.code();
             assert!(matches!(code, Some(0 | 2)), "{input} --to {to}: {code:?}");
             if code == Some(2) {
-                assert!(stdout(&output).is_empty(), "{input}: written despite failing");
-                assert!(stderr(&output).contains("×"), "{input}: failed without an error");
+                assert!(
+                    stdout(&output).is_empty(),
+                    "{input}: written despite failing"
+                );
+                assert!(
+                    stderr(&output).contains("×"),
+                    "{input}: failed without an error"
+                );
             }
             report.push_str(&format!(
                 "===== --to {to}: exit {}\n----- stdout\n{}----- stderr\n{}\n",
@@ -157,7 +162,10 @@ fn text_names_the_editions_that_share_a_name() {
         "text",
         &[],
     );
-    assert!(text.contains("\nLuke Skywalker – T-65 X-wing (14)\n"), "{text}");
+    assert!(
+        text.contains("\nLuke Skywalker – T-65 X-wing (14)\n"),
+        "{text}"
+    );
     assert!(
         text.contains("\nBiggs Darklighter [biggsdarklighter-battleofyavin] – T-65 X-wing (13)\n"),
         "{text}"
@@ -170,13 +178,16 @@ fn the_xws_spec_sample_exports_to_schema_valid_xws() {
     let output = arbiter(&["export", sample.to_str().unwrap(), "--to", "xws"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     // The sample's ids are read: `dfs311-vultureclassdroidfighter` with a warning.
-    assert!(stderr(&output).contains("xwing::id_alias"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("xwing::id_alias"),
+        "{}",
+        stderr(&output)
+    );
     let xws: Value = serde_json::from_str(&stdout(&output)).unwrap();
     let errors = schema_errors(&xws_schema(), &xws, "$");
     assert!(errors.is_empty(), "{errors:#?}");
 
-    let original: Value =
-        serde_json::from_str(&std::fs::read_to_string(&sample).unwrap()).unwrap();
+    let original: Value = serde_json::from_str(&std::fs::read_to_string(&sample).unwrap()).unwrap();
     assert_eq!(xws["name"], original["name"]);
     assert_eq!(xws["faction"], original["faction"]);
     assert_eq!(xws["description"], original["description"]);
@@ -207,8 +218,11 @@ fn db() -> CardDb {
     .0
 }
 
+/// A squad as resolved: revision, faction, and each pilot's id with its upgrade ids.
+type Resolved = (String, Option<String>, Vec<(String, Vec<String>)>);
+
 /// The revision, faction and each pilot with its upgrades, as the validator resolves them.
-fn resolved(db: &CardDb, path: &str) -> (String, Option<String>, Vec<(String, Vec<String>)>) {
+fn resolved(db: &CardDb, path: &str) -> Resolved {
     let bytes = std::fs::read(path).unwrap();
     let mut files = SourceFiles::default();
     let parsed = xwing::read(&mut files, path, &bytes).unwrap();
@@ -277,21 +291,28 @@ fn bad_input_fails_with_a_diagnostic_and_writes_nothing() {
         "tests/fixtures/export/unknown-pilot.json",
         "no/such/squad.json",
     ] {
-        let output = arbiter(&[
-            "export",
-            input,
-            "--to",
-            "xws",
-            "-o",
-            out.to_str().unwrap(),
-        ]);
-        assert_eq!(output.status.code(), Some(2), "{input}: {}", stderr(&output));
-        assert!(stderr(&output).contains("help:"), "{input}: {}", stderr(&output));
+        let output = arbiter(&["export", input, "--to", "xws", "-o", out.to_str().unwrap()]);
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{input}: {}",
+            stderr(&output)
+        );
+        assert!(
+            stderr(&output).contains("help:"),
+            "{input}: {}",
+            stderr(&output)
+        );
         assert!(!out.exists(), "{input}: an output file was written");
     }
     // Unknown options are the caller's mistake, also exit 2.
     for args in [
-        &["export", "tests/fixtures/export/over-points.json", "--to", "pdf"][..],
+        &[
+            "export",
+            "tests/fixtures/export/over-points.json",
+            "--to",
+            "pdf",
+        ][..],
         &[
             "export",
             "tests/fixtures/export/over-points.json",
@@ -310,7 +331,12 @@ fn bad_input_fails_with_a_diagnostic_and_writes_nothing() {
         ],
     ] {
         let output = arbiter(args);
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            stderr(&output)
+        );
         assert!(stdout(&output).is_empty());
     }
 }
@@ -326,7 +352,11 @@ fn every_bad_squad_fixture_exits_cleanly() {
             // Inputs the readers recover from with warnings may export; none may crash.
             assert!(matches!(code, Some(0 | 2)), "{}: {code:?}", path.display());
             assert!(!stderr(&output).contains("panicked"), "{}", path.display());
-            assert!(!stderr(&output).is_empty(), "{}: no diagnostic", path.display());
+            assert!(
+                !stderr(&output).is_empty(),
+                "{}: no diagnostic",
+                path.display()
+            );
         }
     }
 }
@@ -342,6 +372,10 @@ fn an_unwritable_output_is_an_error() {
         "no/such/folder/out.txt",
     ]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("export::write"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("export::write"),
+        "{}",
+        stderr(&output)
+    );
     assert!(stdout(&output).is_empty());
 }

@@ -196,11 +196,16 @@ fn pilot_name_is_ambiguous(context: &Context<'_>, pilot: &Pilot, ship: Option<&s
         ship,
         revision: context.revision.id.as_str(),
     };
-    resolve::pilot(&context.index, NO_FILE, &written, hints).map_or(true, |found| found.card.id != pilot.id)
+    resolve::pilot(&context.index, NO_FILE, &written, hints)
+        .map_or(true, |found| found.card.id != pilot.id)
 }
 
 /// As [`pilot_name_is_ambiguous`], with the slots of the ship that carries the upgrade.
-fn upgrade_name_is_ambiguous(context: &Context<'_>, upgrade: &Upgrade, ship_slots: &[Slot]) -> bool {
+fn upgrade_name_is_ambiguous(
+    context: &Context<'_>,
+    upgrade: &Upgrade,
+    ship_slots: &[Slot],
+) -> bool {
     let written = CardRef::Name(Spanned::new(upgrade.name.clone(), 0..0));
     resolve::upgrade(
         &context.index,

@@ -59,12 +59,11 @@ pub fn check(squad: &ExportSquad, target: Target, file: FileId) -> Vec<Finding> 
         } else {
             pilot.upgrades.iter().flatten().collect()
         };
-        let cards = std::iter::once((&pilot.card, None, &pilot.span, "pilot"))
-            .chain(
-                upgrades
-                    .iter()
-                    .map(|u| (&u.card, Some(&u.slot), &u.span, "upgrade")),
-            );
+        let cards = std::iter::once((&pilot.card, None, &pilot.span, "pilot")).chain(
+            upgrades
+                .iter()
+                .map(|u| (&u.card, Some(&u.slot), &u.span, "upgrade")),
+        );
         for (card, slot, span, kind) in cards {
             for finding in card_findings(target, card, slot, kind) {
                 report(finding, span);

@@ -219,11 +219,7 @@ mod tests {
         assert_eq!(
             cards,
             [
-                vec![
-                    "Braylen Stramm",
-                    "id r2d2-crew",
-                    "Vectored Cannons (RZ-1)"
-                ],
+                vec!["Braylen Stramm", "id r2d2-crew", "Vectored Cannons (RZ-1)"],
                 vec!["id wedgeantilles-battleofyavin"],
             ]
         );

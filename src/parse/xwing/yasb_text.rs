@@ -19,9 +19,9 @@
 //! matter; without summary lines, indentation decides.
 
 use super::builder::SquadBuilder;
+use super::faction::Faction;
 use super::lines::{Line, labelled_number, lines, loadout, name_and_points};
 use super::span::Source;
-use super::faction::Faction;
 use super::squad::{CardRef, FactionRef, ParsedPilot, ParsedSquad, ParsedUpgrade, SourceFormat};
 use crate::report::{Code, FileId, Finding};
 

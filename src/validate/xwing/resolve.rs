@@ -209,7 +209,9 @@ fn alias_warning(file: FileId, written: &CardRef, id: &str, own: &str, how: &str
     )
     .at(file, written.span())
     .label(format!("read as `{own}`"))
-    .help(format!("write `{own}` so that every app reads the same card"))
+    .help(format!(
+        "write `{own}` so that every app reads the same card"
+    ))
 }
 
 /// Cards with an XWS id, for the alias warning.

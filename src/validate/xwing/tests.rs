@@ -415,7 +415,11 @@ fn a_pilot_id_with_its_ships_id_added_is_read_as_an_alias() {
         "",
     ));
     assert_eq!(squad.pilots[0].id.as_deref(), Some("dfs311"));
-    assert!(codes(&squad).contains(&"xwing::id_alias"), "{:#?}", squad.findings);
+    assert!(
+        codes(&squad).contains(&"xwing::id_alias"),
+        "{:#?}",
+        squad.findings
+    );
     assert_well_formed(&squad);
     // The suffix must be the pilot's own ship.
     let wrong_ship = run(&xws_with(
