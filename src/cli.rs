@@ -29,8 +29,8 @@ pub enum Command {
     Rule(RuleArgs),
     /// Adjudicate a timing scenario: trace each step with the rule it applies.
     Resolve(ResolveArgs),
-    /// Write an X-Wing squad (XWS, YASB link or text, Launch Bay Next, TTS) as XWS, a YASB
-    /// link, text or a TTS line, its cards resolved against the card data.
+    /// Write an X-Wing squad from any format arbiter reads as XWS, a YASB link, text or a
+    /// TTS line, its cards resolved against the card data.
     Export(ExportArgs),
 }
 
