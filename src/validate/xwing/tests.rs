@@ -378,6 +378,38 @@ fn revision_from_the_caller_the_list_or_the_format() {
 }
 
 #[test]
+fn a_ruleset_naming_a_revision_chooses_it() {
+    // arbiter's XWS export keeps the exact revision under vendor.arbiter.
+    for extra in [
+        ", \"ruleset\": \"xwa-bv5\"",
+        ", \"vendor\": {\"arbiter\": {\"builder\": \"arbiter\", \"ruleset\": \"xwa-bv5\"}}",
+    ] {
+        let squad = run(&xws_with("rebelalliance", &[LUKE, WEDGE, JEK], extra));
+        assert_eq!(
+            (squad.revision.as_str(), squad.revision_source),
+            ("xwa-bv5", RevisionSource::ListRuleset),
+            "{extra}"
+        );
+    }
+    // A top-level ruleset wins over the vendor's; another vendor's is not read.
+    for both in [
+        ", \"ruleset\": \"amg\", \"vendor\": {\"arbiter\": {\"ruleset\": \"xwa-bv5\"}}",
+        ", \"vendor\": {\"arbiter\": {\"ruleset\": \"xwa-bv5\"}}, \"ruleset\": \"amg\"",
+    ] {
+        assert_eq!(
+            run(&xws_with("rebelalliance", &[LUKE], both)).revision,
+            "amg-sep2024",
+            "{both}"
+        );
+    }
+    let other = ", \"vendor\": {\"yasb\": {\"ruleset\": \"xwa-bv5\"}}";
+    assert_eq!(
+        run(&xws_with("rebelalliance", &[LUKE], other)).revision,
+        "amg-sep2024"
+    );
+}
+
+#[test]
 fn the_same_squad_as_xws_link_and_text_validates_alike() {
     // YASB numbers exist for XWA 50P2.0 pilots only, so the squad is pilots alone.
     let xws = xws_with(
