@@ -34,6 +34,9 @@ pub enum Command {
     /// Tournament points from a game's result.
     #[command(subcommand)]
     Score(ScoreCommand),
+    /// Write an X-Wing squad from any format arbiter reads as XWS, a YASB link, text or a
+    /// TTS line, its cards resolved against the card data.
+    Export(ExportArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -193,11 +196,31 @@ pub struct ScoreArmadaArgs {
         required_unless_present = "scores"
     )]
     pub margin: Option<u32>,
-    /// The two players' (or teams') scores, in either order.
+    /// The first and the second player's (or team's) scores; a tie goes to the second.
     #[arg(long, num_args = 2, value_names = ["FIRST", "SECOND"])]
     pub scores: Option<Vec<u32>>,
     #[arg(long, value_enum, default_value = "human")]
     pub output: ReportFormat,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The squad file; `-` reads standard input.
+    pub input: PathBuf,
+    /// The format to write.
+    #[arg(long, value_enum)]
+    pub to: crate::export::xwing::Target,
+    /// Points revision (id or alias: `amg`, `xwa`, `xwa-50p20`) to resolve and price the
+    /// squad with [default: the one the list names, else the format's].
+    #[arg(long, value_name = "REV")]
+    pub points: Option<String>,
+    /// X-Wing format (`standard`, `extended`, `xwa-standard`): its points revision and
+    /// limit are the defaults.
+    #[arg(long, value_name = "F", default_value = "standard")]
+    pub format: String,
+    /// Write to this file instead of standard output.
+    #[arg(short = 'o', long = "out", value_name = "OUT")]
+    pub out: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -1,12 +1,16 @@
 //! Writing squads back out: links and TTS lines round-trip unchanged, exported XWS
-//! validates against the xws-spec schema and reads back to the same squad, and link →
-//! XWS → link keeps the squad.
+//! validates against the xws-spec schema and reads back to the same squad, link → XWS →
+//! link keeps the squad, and resolved squads keep their XWS through the text export.
 
 use arbiter::export::xwing::{CardIds, ExportSquad, YASB_URL, to_tts, to_xws, to_yasb_link};
 use arbiter::parse::xwing::{self, CardRef, ParsedSquad};
 use arbiter::report::SourceFiles;
 use serde_json::Value;
 use std::path::Path;
+use xws_schema::{matches_pattern, validate};
+
+#[path = "support/xws_schema.rs"]
+mod xws_schema;
 
 fn fixture(path: &str) -> String {
     let full = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -278,117 +282,6 @@ fn link_to_xws_to_link_keeps_the_squad() {
     );
 }
 
-/// A validator for the JSON Schema keywords xws-spec's schema uses. Patterns are the
-/// schema's own strings; one the validator does not know fails loudly.
-fn validate(schema: &Value, value: &Value, path: &str) -> Vec<String> {
-    let mut errors = Vec::new();
-    if let Some(kind) = schema.get("type").and_then(Value::as_str) {
-        let ok = match kind {
-            "object" => value.is_object(),
-            "array" => value.is_array(),
-            "string" => value.is_string(),
-            "integer" => value.is_i64() || value.is_u64(),
-            other => panic!("type {other} not handled"),
-        };
-        if !ok {
-            errors.push(format!("{path}: not {kind}"));
-            return errors;
-        }
-    }
-    if let Some(options) = schema.get("enum").and_then(Value::as_array)
-        && !options.contains(value)
-    {
-        errors.push(format!("{path}: {value} not in enum"));
-    }
-    if let (Some(pattern), Some(text)) = (
-        schema.get("pattern").and_then(Value::as_str),
-        value.as_str(),
-    ) && !matches_pattern(pattern, text)
-    {
-        errors.push(format!("{path}: {text:?} does not match {pattern}"));
-    }
-    let count = |key: &str| schema.get(key).and_then(Value::as_u64);
-    if let Some(items) = value.as_array() {
-        if let Some(min) = count("minItems")
-            && (items.len() as u64) < min
-        {
-            errors.push(format!("{path}: fewer than {min} items"));
-        }
-        if let Some(max) = count("maxItems")
-            && items.len() as u64 > max
-        {
-            errors.push(format!("{path}: more than {max} items"));
-        }
-        if let Some(item_schema) = schema.get("items") {
-            for (i, item) in items.iter().enumerate() {
-                errors.extend(validate(item_schema, item, &format!("{path}[{i}]")));
-            }
-        }
-    }
-    if let Some(object) = value.as_object() {
-        for required in schema
-            .get("required")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            let key = required.as_str().unwrap();
-            if !object.contains_key(key) {
-                errors.push(format!("{path}: missing {key}"));
-            }
-        }
-        if let Some(min) = count("minProperties")
-            && (object.len() as u64) < min
-        {
-            errors.push(format!("{path}: fewer than {min} properties"));
-        }
-        if let Some(max) = count("maxProperties")
-            && object.len() as u64 > max
-        {
-            errors.push(format!("{path}: more than {max} properties"));
-        }
-        let properties = schema.get("properties").and_then(Value::as_object);
-        let patterns = schema.get("patternProperties").and_then(Value::as_object);
-        for (key, child) in object {
-            let child_path = format!("{path}.{key}");
-            let mut known = false;
-            if let Some(sub) = properties.and_then(|p| p.get(key)) {
-                known = true;
-                errors.extend(validate(sub, child, &child_path));
-            }
-            for (pattern, sub) in patterns.into_iter().flatten() {
-                if matches_pattern(pattern, key) {
-                    known = true;
-                    errors.extend(validate(sub, child, &child_path));
-                }
-            }
-            if !known && schema.get("additionalProperties") == Some(&Value::Bool(false)) {
-                errors.push(format!("{child_path}: not allowed"));
-            }
-        }
-    }
-    errors
-}
-
-fn matches_pattern(pattern: &str, text: &str) -> bool {
-    let token = |b: u8| b.is_ascii_digit() || b.is_ascii_lowercase();
-    match pattern {
-        "^[0-9a-z]+$" => !text.is_empty() && text.bytes().all(token),
-        "^[0-9a-z-]+[^-]$" => {
-            text.len() >= 2 && !text.ends_with('-') && text.bytes().all(|b| token(b) || b == b'-')
-        }
-        "^[0-9]+\\.[0-9]+\\.[0-9]+$" => {
-            let parts: Vec<_> = text.split('.').collect();
-            parts.len() == 3
-                && parts
-                    .iter()
-                    .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
-        }
-        "^.*$" => true,
-        other => panic!("pattern {other} not handled by the test validator"),
-    }
-}
-
 #[test]
 fn pattern_matcher() {
     assert!(matches_pattern("^[0-9a-z-]+[^-]$", "sharabey-rz1awing"));
@@ -396,4 +289,64 @@ fn pattern_matcher() {
     assert!(matches_pattern("^[0-9]+\\.[0-9]+\\.[0-9]+$", "2.0.0"));
     assert!(!matches_pattern("^[0-9]+\\.[0-9]+\\.[0-9]+$", "50P-1.1"));
     assert!(!matches_pattern("^[0-9a-z]+$", "force-power"));
+}
+
+/// Every fixture whose cards the data knows, resolved and written as XWS and as text: the
+/// text, read and resolved again, gives the same XWS (less the description, which text
+/// does not hold).
+#[test]
+fn resolved_squads_keep_their_xws_through_text() {
+    use arbiter::cards::{LoadOptions, load};
+    use arbiter::export::xwing::to_text;
+    use arbiter::report::FileId;
+    use arbiter::validate::xwing::{Options, Validator};
+
+    let (db, _) = load(&LoadOptions {
+        spans: false,
+        embedded: true,
+        overlays: vec![],
+        without: vec![],
+    });
+    let validator = Validator::new(&db);
+    let resolve = |name: &str, text: &str| {
+        let parsed = xwing::read(&mut SourceFiles::default(), name, text.as_bytes())
+            .ok()
+            .filter(|squad| !squad.has_errors())?;
+        let validated = validator
+            .validate(FileId(0), &parsed, &Options::default())
+            .unwrap();
+        if validated
+            .findings
+            .iter()
+            .any(|f| f.code.as_str() == "xwing::unknown_card")
+        {
+            return None;
+        }
+        Some(ExportSquad::from_validated(&db.xwing, &parsed, &validated).unwrap())
+    };
+    let mut checked = 0;
+    for folder in ["xws", "yasb-link", "yasb-text", "reddit", "lbn", "tts"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/xwing")
+            .join(folder);
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.display().to_string();
+            let Some(mut squad) = resolve(&name, &std::fs::read_to_string(&path).unwrap()) else {
+                continue;
+            };
+            let text = to_text(&squad).unwrap();
+            let again = resolve("text", &text).unwrap_or_else(|| panic!("{name}:\n{text}"));
+            squad.description = None;
+            assert_eq!(
+                to_xws(&again).unwrap().json,
+                to_xws(&squad).unwrap().json,
+                "{name} via\n{text}"
+            );
+            checked += 1;
+        }
+    }
+    // Links with made-up upgrade numbers or from old builders cannot be resolved; the rest
+    // must all be checked.
+    assert!(checked >= 15, "only {checked} fixtures resolved");
 }

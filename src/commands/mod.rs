@@ -3,6 +3,7 @@
 mod cards_check;
 mod cards_import;
 mod cards_show;
+mod export;
 mod resolve;
 mod rule;
 mod schema;
@@ -26,6 +27,7 @@ pub fn dispatch(cli: Cli) -> Outcome {
         Command::Resolve(args) => resolve::run(args),
         Command::Validate(args) => validate::run(&cli.data, args),
         Command::Score(ScoreCommand::Armada(args)) => score::armada(&cli.data, args),
+        Command::Export(args) => export::run(&cli.data, args),
     }
 }
 

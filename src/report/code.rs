@@ -174,6 +174,15 @@ pub enum Code {
     XwingRevision,
     /// A cost the input states that differs from the revision's.
     XwingStatedPoints,
+    /// A card of a squad to export that the card data does not identify.
+    ExportUnknownCard,
+    /// A card the export target has no way to write (a YASB link needs numbers the
+    /// card data lacks).
+    ExportNotExpressible,
+    /// Something the export target leaves out or cannot tell apart; written anyway.
+    ExportLossy,
+    /// The exported squad could not be written to the output file.
+    ExportWrite,
 }
 
 impl Code {
@@ -262,6 +271,10 @@ impl Code {
         Code::XwingIdAlias,
         Code::XwingRevision,
         Code::XwingStatedPoints,
+        Code::ExportUnknownCard,
+        Code::ExportNotExpressible,
+        Code::ExportLossy,
+        Code::ExportWrite,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -350,6 +363,10 @@ impl Code {
             Code::XwingIdAlias => "xwing::id_alias",
             Code::XwingRevision => "xwing::revision",
             Code::XwingStatedPoints => "xwing::stated_points",
+            Code::ExportUnknownCard => "export::unknown_card",
+            Code::ExportNotExpressible => "export::not_expressible",
+            Code::ExportLossy => "export::lossy",
+            Code::ExportWrite => "export::write",
         }
     }
 

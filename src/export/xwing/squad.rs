@@ -1,7 +1,8 @@
 //! The squad the writers take, and how to get one from a parsed squad.
 
-use crate::parse::xwing::{CardRef, Faction, GameMode, ParsedSquad, SourceFormat};
+use crate::parse::xwing::{CardRef, Faction, GameMode, ParsedSquad, SourceFormat, StatedLoadout};
 use std::fmt;
+use std::ops::Range;
 
 /// What identifies one card in each format. A writer needs only its format's kind.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -12,6 +13,10 @@ pub struct CardIds {
     pub yasb: Option<u32>,
     /// Printed name (`Braylen Stramm`).
     pub name: Option<String>,
+    /// The printed name, even with the squad's faction and the pilot's ship, is read as
+    /// another card of that name (a standard-loadout edition, a reprint), so text formats
+    /// cannot name this card by its name alone.
+    pub ambiguous_name: bool,
 }
 
 impl CardIds {
@@ -25,28 +30,42 @@ impl CardIds {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ExportUpgrade {
     /// The slot it fills, as an XWS key or a slot name (`force-power` becomes
     /// `forcepower`). XWS needs it; links and TTS do not.
     pub slot: Option<String>,
     pub card: CardIds,
+    /// What it adds to the ship's loadout (text exports print it).
+    pub cost: Option<i64>,
+    /// Where the input names it, for diagnostics.
+    pub span: Option<Range<usize>>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ExportPilot {
     pub card: CardIds,
-    /// The ship's cost with its upgrades (XWS pilot `points`).
+    /// The ship's printed name (`RZ-1 A-wing`); text exports print it.
+    pub ship: Option<String>,
+    /// The pilot card's own cost (text exports print it).
+    pub cost: Option<i64>,
+    /// The ship's cost with its upgrades (XWS pilot `points`): what it adds to the
+    /// squad's total.
     pub points: Option<i64>,
     /// A YASB quickbuild card rather than a pilot (links in quickbuild mode).
     pub quickbuild: bool,
     /// Wingmates of a YASB quickbuild ship.
     pub wingmates: Option<u32>,
-    /// A standard-loadout pilot: its upgrades are printed on the card, so XWS and TTS
-    /// leave them out as YASB does; links carry them.
+    /// A standard-loadout pilot: its upgrades are printed on the card, so every writer
+    /// leaves them out, as YASB's XWS and TTS exports do (YASB's links carry them, but
+    /// YASB equips them itself when it reads the pilot).
     pub standard_loadout: bool,
     /// Upgrades in slot order; `None` is an empty slot, which only links keep.
     pub upgrades: Vec<Option<ExportUpgrade>>,
+    /// Loadout points used of the pilot's loadout value (text exports print it).
+    pub loadout: Option<StatedLoadout>,
+    /// Where the input names the pilot, for diagnostics.
+    pub span: Option<Range<usize>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -126,6 +145,8 @@ impl ExportSquad {
             .iter()
             .map(|pilot| ExportPilot {
                 card: ids(&pilot.card),
+                ship: pilot.ship.as_ref().map(|s| s.value.clone()),
+                cost: pilot.points.as_ref().map(|p| p.value),
                 points: pilot.total_points.as_ref().map(|p| p.value),
                 quickbuild: matches!(pilot.card, CardRef::YasbQuickbuild(_)),
                 wingmates: pilot.wingmates.as_ref().map(|w| w.value),
@@ -137,9 +158,13 @@ impl ExportSquad {
                         u.card.as_ref().map(|card| ExportUpgrade {
                             slot: u.slot.as_ref().map(|s| s.key.clone()),
                             card: ids(card),
+                            cost: u.points.as_ref().map(|p| p.value),
+                            span: Some(card.span()),
                         })
                     })
                     .collect(),
+                loadout: pilot.loadout.as_ref().map(|l| l.value),
+                span: Some(pilot.card.span()),
             })
             .collect();
         Ok(ExportSquad {

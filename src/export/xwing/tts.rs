@@ -77,9 +77,11 @@ mod tests {
                     Some(ExportUpgrade {
                         slot: None,
                         card: named(u),
+                        ..ExportUpgrade::default()
                     })
                 })
                 .collect(),
+            ..ExportPilot::default()
         }
     }
 

@@ -76,7 +76,7 @@ struct ArbiterVendor<'a> {
 }
 
 /// `^[0-9a-z]+$`, the schema's pattern for slot keys and upgrade ids.
-fn is_xws_token(text: &str) -> bool {
+pub(super) fn is_xws_token(text: &str) -> bool {
     !text.is_empty()
         && text
             .bytes()
@@ -84,7 +84,7 @@ fn is_xws_token(text: &str) -> bool {
 }
 
 /// `^[0-9a-z-]+[^-]$`, the schema's pattern for pilot ids.
-fn is_xws_pilot_id(text: &str) -> bool {
+pub(super) fn is_xws_pilot_id(text: &str) -> bool {
     text.len() >= 2
         && !text.ends_with('-')
         && text
@@ -205,17 +205,21 @@ mod tests {
                     Some(ExportUpgrade {
                         slot: Some("force-power".into()),
                         card: xws("patience"),
+                        ..ExportUpgrade::default()
                     }),
                     None,
                     Some(ExportUpgrade {
                         slot: Some("Talent".into()),
                         card: xws("composure"),
+                        ..ExportUpgrade::default()
                     }),
                     Some(ExportUpgrade {
                         slot: Some("forcepower".into()),
                         card: xws("sense"),
+                        ..ExportUpgrade::default()
                     }),
                 ],
+                ..ExportPilot::default()
             }],
         }
     }

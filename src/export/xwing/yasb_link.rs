@@ -10,7 +10,8 @@ use crate::parse::xwing::percent::{encode_uri, encode_uri_component};
 pub const YASB_URL: &str = "https://yasb.app/";
 
 /// Write the squad as a YASB link on `base` (e.g. [`YASB_URL`]). Every pilot and upgrade
-/// needs its YASB number. Defaults: version 9, standard game mode, 20 points.
+/// needs its YASB number, except the upgrades of standard-loadout pilots, which are left
+/// out. Defaults: version 9, standard game mode, 20 points.
 pub fn to_yasb_link(squad: &ExportSquad, base: &str) -> Result<String, ExportError> {
     let mut ships = Vec::new();
     for (i, pilot) in squad.pilots.iter().enumerate() {
@@ -27,7 +28,14 @@ pub fn to_yasb_link(squad: &ExportSquad, base: &str) -> Result<String, ExportErr
             continue;
         }
         let mut slots = Vec::new();
-        for upgrade in &pilot.upgrades {
+        // YASB equips a standard loadout itself when it sets the pilot and skips a link's
+        // numbers for cards already equipped, so the pilot's number is enough.
+        let written = if pilot.standard_loadout {
+            &[][..]
+        } else {
+            &pilot.upgrades[..]
+        };
+        for upgrade in written {
             match upgrade {
                 None => slots.push(String::new()),
                 Some(upgrade) => {
@@ -76,16 +84,18 @@ mod tests {
             points: None,
             quickbuild: false,
             wingmates: None,
-            standard_loadout: true,
+            standard_loadout: false,
             upgrades: upgrades
                 .into_iter()
                 .map(|u| {
                     u.map(|n| ExportUpgrade {
                         slot: None,
                         card: yasb(n),
+                        ..ExportUpgrade::default()
                     })
                 })
                 .collect(),
+            ..ExportPilot::default()
         }
     }
 
@@ -132,6 +142,30 @@ mod tests {
         assert_eq!(
             to_yasb_link(&squad, "https://yasb.app/").unwrap(),
             "https://yasb.app/?f=Scum%20and%20Villainy&d=v10ZqZ50Z117X2&sn=Fett%20%26%20Co%20%2F%20(v2)&obs=core-asteroid-0,gascloud1"
+        );
+    }
+
+    #[test]
+    fn standard_loadout_pilots_are_written_alone() {
+        let mut vader = pilot(564, vec![Some(9101), Some(9102)]);
+        vader.standard_loadout = true;
+        // A loadout card without a number is no obstacle: it is not written.
+        vader.upgrades[1].as_mut().unwrap().card.yasb = None;
+        let squad = ExportSquad {
+            faction: Faction::GalacticEmpire,
+            name: None,
+            description: None,
+            points: None,
+            points_limit: None,
+            ruleset: None,
+            game_mode: None,
+            link_version: None,
+            obstacles: vec![],
+            pilots: vec![vader, pilot(16, vec![Some(1)])],
+        };
+        assert_eq!(
+            to_yasb_link(&squad, YASB_URL).unwrap(),
+            "https://yasb.app/?f=Galactic%20Empire&d=v9ZhZ20Z564XY16X1&sn=&obs="
         );
     }
 

@@ -443,7 +443,8 @@ impl Reader {
         }
     }
 
-    /// `vendor: {"yasb": {"builder": …, "link": …}}`: the builder and its link to the squad.
+    /// `vendor: {"yasb": {"builder": …, "link": …}}`: the builder and its link to the squad;
+    /// `vendor.arbiter.ruleset`: the points revision of an arbiter export.
     fn vendor(&mut self, value: &Json) {
         let JsonValue::Object(vendors) = &value.value else {
             return;
@@ -462,6 +463,16 @@ impl Reader {
                 })
                 .unwrap_or_else(|| Spanned::new(vendor.key.clone(), vendor.key_span.clone()));
             self.squad.builder.get_or_insert(builder);
+            // arbiter's own exports keep the points revision here, the schema having no
+            // top-level place for it; a top-level `ruleset` wins.
+            if vendor.key == "arbiter"
+                && let Some(ruleset) = fields.iter().find(|f| f.key == "ruleset")
+                && let Some(text) = ruleset.value.as_str().filter(|s| !s.is_empty())
+            {
+                self.squad
+                    .ruleset
+                    .get_or_insert(Spanned::new(text.to_string(), ruleset.value.span.clone()));
+            }
             if let Some(link) = fields.iter().find(|f| f.key == "link")
                 && let Some(text) = link.value.as_str().filter(|s| !s.is_empty())
             {

@@ -21,6 +21,7 @@ use fitted::{Fitted, PilotValues, Ship, Squad};
 use index::CardIndex;
 use revision::RevisionSource;
 use serde::Serialize;
+use std::ops::Range;
 
 /// What the caller chooses; the rest comes from the list and the card data.
 #[derive(Debug, Clone)]
@@ -77,6 +78,9 @@ pub struct ValidatedPilot {
     pub loadout_limit: i64,
     pub standard_loadout: bool,
     pub upgrades: Vec<ValidatedUpgrade>,
+    /// Where the list names the pilot, for diagnostics about it (an exporter's).
+    #[serde(skip)]
+    pub span: Range<usize>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -86,6 +90,9 @@ pub struct ValidatedUpgrade {
     pub cost: i64,
     /// Part of the pilot's standard loadout (its cost is in the pilot's).
     pub from_loadout: bool,
+    /// Where the list names the upgrade; the pilot's entry for standard-loadout upgrades.
+    #[serde(skip)]
+    pub span: Range<usize>,
 }
 
 /// Validate one parsed squad. `Err` is a mistake of the caller (unknown format or
@@ -243,6 +250,7 @@ fn unresolved_row(parsed: &crate::parse::xwing::ParsedPilot) -> Option<Validated
         loadout_limit: 0,
         standard_loadout: false,
         upgrades: Vec::new(),
+        span: parsed.card.span(),
     })
 }
 
@@ -265,7 +273,9 @@ fn pilot_row(squad: &Squad<'_>, ship: &Ship<'_>) -> ValidatedPilot {
                 name: u.card.name.clone(),
                 cost: i64::from(u.points()),
                 from_loadout: u.from_loadout,
+                span: u.span.clone(),
             })
             .collect(),
+        span: ship.span(),
     }
 }

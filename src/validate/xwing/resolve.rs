@@ -41,7 +41,8 @@ pub fn pilot<'a>(
     };
     let listed = |p: &Pilot| p.points_in(hints.revision).is_some();
     let found = match written {
-        CardRef::Xws(id) => by_id(file, written, &id.value, &index.pilots),
+        CardRef::Xws(id) => by_id(file, written, &id.value, &index.pilots)
+            .or_else(|| with_ship_suffix(index, file, written, &id.value)),
         CardRef::Yasb(number) => {
             let number = i64::from(number.value);
             let mut matching: Vec<&Pilot> = index
@@ -159,22 +160,9 @@ fn by_id<'a, T: HasId>(
     if let Some(&card) = tables.by_id.get(id) {
         return Some(Found { card, alias: None });
     }
-    let alias = |card: &'a T, how: &str| {
-        let own = card.id();
-        Found {
-            card,
-            alias: Some(
-                Finding::warning(
-                    Code::XwingIdAlias,
-                    format!("`{id}` was read as `{own}` ({how})"),
-                )
-                .at(file, written.span())
-                .label(format!("read as `{own}`"))
-                .help(format!(
-                    "write `{own}` so that every app reads the same card"
-                )),
-            ),
-        }
+    let alias = |card: &'a T, how: &str| Found {
+        card,
+        alias: Some(alias_warning(file, written, id, card.id(), how)),
     };
     if let Some(&card) = tables.by_revision_id.get(id) {
         return Some(alias(card, "the id a points revision uses for it"));
@@ -183,6 +171,47 @@ fn by_id<'a, T: HasId>(
         .by_squashed_id
         .get(&squash(id))
         .map(|&card| alias(card, "the same id spelt another way"))
+}
+
+/// Some apps add the ship's id to every pilot id (`dfs311-vultureclassdroidfighter` in
+/// the xws-spec sample); the data adds it only where pilots of one name fly different
+/// ships (`garvendreis-t65xwing`).
+fn with_ship_suffix<'a>(
+    index: &CardIndex<'a>,
+    file: FileId,
+    written: &CardRef,
+    id: &str,
+) -> Option<Found<'a, Pilot>> {
+    let (base, ship) = id.rsplit_once('-')?;
+    index.ship(ship)?;
+    let card = index
+        .pilots
+        .by_id
+        .get(base)
+        .copied()
+        .filter(|p| p.ship == ship)?;
+    Some(Found {
+        card,
+        alias: Some(alias_warning(
+            file,
+            written,
+            id,
+            &card.id,
+            "the pilot's id with its ship's id added",
+        )),
+    })
+}
+
+fn alias_warning(file: FileId, written: &CardRef, id: &str, own: &str, how: &str) -> Finding {
+    Finding::warning(
+        Code::XwingIdAlias,
+        format!("`{id}` was read as `{own}` ({how})"),
+    )
+    .at(file, written.span())
+    .label(format!("read as `{own}`"))
+    .help(format!(
+        "write `{own}` so that every app reads the same card"
+    ))
 }
 
 /// Cards with an XWS id, for the alias warning.

@@ -17,7 +17,8 @@ pub enum RevisionSource {
     Caller,
     /// The list's XWS `version` names a points document (`50P-1.1`).
     ListVersion,
-    /// The list's XWS `ruleset`, link version or builder (see `ParsedSquad::ruleset_hint`).
+    /// The list's XWS `ruleset` (a revision id, or see `ParsedSquad::ruleset_hint`), link
+    /// version or builder.
     ListRuleset,
     /// The format's `points_revision`.
     FormatDefault,
@@ -60,6 +61,17 @@ pub fn choose<'a>(
         return Ok(Chosen {
             revision,
             source: RevisionSource::ListVersion,
+        });
+    }
+    // A ruleset that is a revision's id or alias (arbiter's exports write the id) names it.
+    if let Some(revision) = squad
+        .ruleset
+        .as_ref()
+        .and_then(|r| cards.revision(r.value.trim()))
+    {
+        return Ok(Chosen {
+            revision,
+            source: RevisionSource::ListRuleset,
         });
     }
     // Legacy points are not in the card data; such lists fall back to the format default.

@@ -378,6 +378,38 @@ fn revision_from_the_caller_the_list_or_the_format() {
 }
 
 #[test]
+fn a_ruleset_naming_a_revision_chooses_it() {
+    // arbiter's XWS export keeps the exact revision under vendor.arbiter.
+    for extra in [
+        ", \"ruleset\": \"xwa-bv5\"",
+        ", \"vendor\": {\"arbiter\": {\"builder\": \"arbiter\", \"ruleset\": \"xwa-bv5\"}}",
+    ] {
+        let squad = run(&xws_with("rebelalliance", &[LUKE, WEDGE, JEK], extra));
+        assert_eq!(
+            (squad.revision.as_str(), squad.revision_source),
+            ("xwa-bv5", RevisionSource::ListRuleset),
+            "{extra}"
+        );
+    }
+    // A top-level ruleset wins over the vendor's; another vendor's is not read.
+    for both in [
+        ", \"ruleset\": \"amg\", \"vendor\": {\"arbiter\": {\"ruleset\": \"xwa-bv5\"}}",
+        ", \"vendor\": {\"arbiter\": {\"ruleset\": \"xwa-bv5\"}}, \"ruleset\": \"amg\"",
+    ] {
+        assert_eq!(
+            run(&xws_with("rebelalliance", &[LUKE], both)).revision,
+            "amg-sep2024",
+            "{both}"
+        );
+    }
+    let other = ", \"vendor\": {\"yasb\": {\"ruleset\": \"xwa-bv5\"}}";
+    assert_eq!(
+        run(&xws_with("rebelalliance", &[LUKE], other)).revision,
+        "amg-sep2024"
+    );
+}
+
+#[test]
 fn the_same_squad_as_xws_link_and_text_validates_alike() {
     // YASB numbers exist for XWA 50P2.0 pilots only, so the squad is pilots alone.
     let xws = xws_with(
@@ -405,6 +437,30 @@ fn the_same_squad_as_xws_link_and_text_validates_alike() {
     assert_eq!(from_xws.0, "xwa-50p20");
     assert_eq!(summary(run_with(link, &xwa)), from_xws);
     assert_eq!(summary(run_with(tts, &xwa)), from_xws);
+}
+
+#[test]
+fn a_pilot_id_with_its_ships_id_added_is_read_as_an_alias() {
+    let squad = run(&xws_with(
+        "separatistalliance",
+        &[("dfs311-vultureclassdroidfighter", &[])],
+        "",
+    ));
+    assert_eq!(squad.pilots[0].id.as_deref(), Some("dfs311"));
+    assert!(
+        codes(&squad).contains(&"xwing::id_alias"),
+        "{:#?}",
+        squad.findings
+    );
+    assert_well_formed(&squad);
+    // The suffix must be the pilot's own ship.
+    let wrong_ship = run(&xws_with(
+        "separatistalliance",
+        &[("dfs311-hyenaclassdroidbomber", &[])],
+        "",
+    ));
+    assert_eq!(wrong_ship.pilots[0].id, None);
+    assert!(codes(&wrong_ship).contains(&"xwing::unknown_card"));
 }
 
 #[test]

@@ -1,0 +1,163 @@
+//! `arbiter export`: read an X-Wing squad in any format arbiter reads, resolve its cards
+//! with the validator, and write it as XWS, a YASB link, text or a TTS line.
+//!
+//! Export converts; it does not judge. A squad that breaks squad-building rules is still
+//! written (exit 0) and the validator's findings are printed as warnings, so a judge who
+//! gathers lists sees them without losing the list. Nothing is written (exit 2) when the
+//! squad could not be read whole, a card matches nothing in the card data, or the target
+//! has no way to write one of the cards: a partial list would be worse than none.
+
+use super::{load_data, print_stdout};
+use crate::cards::DataKind;
+use crate::cli::{ExportArgs, Outcome};
+use crate::export::xwing::{ExportSquad, check, write};
+use crate::parse::xwing::{self, MAX_INPUT_BYTES};
+use crate::report::{Code, FileId, Finding, HumanStyle, Severity, SourceFiles, render_human};
+use crate::validate::xwing::{Options, Validator};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+const STDIN: &str = "-";
+
+pub fn run(data: &[PathBuf], args: ExportArgs) -> Outcome {
+    let mut files = SourceFiles::default();
+    let (name, bytes) = match read_input(&args.input) {
+        Ok(input) => input,
+        Err(message) => {
+            let finding = Finding::error(Code::Io, message)
+                .help("check the path; `-` reads the squad from standard input");
+            print_findings(&files, &[finding]);
+            return Outcome::Failed;
+        }
+    };
+    let parsed = match xwing::read(&mut files, &name, &bytes) {
+        Ok(parsed) => parsed,
+        Err(findings) => {
+            print_findings(&files, &findings);
+            return Outcome::Failed;
+        }
+    };
+    // The squad's file is the only one read.
+    let file = FileId(0);
+    if parsed.has_errors() {
+        print_findings(&files, &parsed.findings);
+        return Outcome::Failed;
+    }
+
+    let db = match load_data(data, &[DataKind::Rules]) {
+        Ok(db) => db,
+        Err(outcome) => return outcome,
+    };
+    let options = Options {
+        format: args.format.clone(),
+        points: args.points.clone(),
+    };
+    let validated = match Validator::new(&db).validate(file, &parsed, &options) {
+        Ok(validated) => validated,
+        Err(finding) => {
+            print_findings(&files, &[finding]);
+            return Outcome::Failed;
+        }
+    };
+    let (unknown, rule_findings): (Vec<Finding>, Vec<Finding>) = validated
+        .findings
+        .iter()
+        .cloned()
+        .partition(|f| f.code == Code::XwingUnknownCard);
+    if !unknown.is_empty() {
+        let mut shown = parsed.findings.clone();
+        shown.extend(unknown.into_iter().map(|f| Finding {
+            code: Code::ExportUnknownCard,
+            message: format!("cannot export: {}", f.message),
+            ..f
+        }));
+        print_findings(&files, &shown);
+        return Outcome::Failed;
+    }
+
+    let squad = match ExportSquad::from_validated(&db.xwing, &parsed, &validated) {
+        Ok(squad) => squad,
+        Err(error) => {
+            let finding = Finding::error(
+                Code::ExportNotExpressible,
+                format!("cannot export: {error}"),
+            )
+            .help("every target needs the squad's faction and every card identified");
+            print_findings(&files, &[finding]);
+            return Outcome::Failed;
+        }
+    };
+    let target_findings = check(&squad, args.to, file);
+    if target_findings.iter().any(Finding::is_error) {
+        print_findings(&files, &target_findings);
+        return Outcome::Failed;
+    }
+    let text = match write(&squad, args.to) {
+        Ok(text) => text,
+        Err(error) => {
+            let finding = Finding::error(
+                Code::ExportNotExpressible,
+                format!("cannot write {}: {error}", args.to.describe()),
+            )
+            .help("export to another target (`--to xws` or `--to text`)");
+            print_findings(&files, &[finding]);
+            return Outcome::Failed;
+        }
+    };
+
+    let warnings: Vec<Finding> = rule_findings
+        .into_iter()
+        .map(|f| Finding {
+            severity: Severity::Warning,
+            ..f
+        })
+        .chain(target_findings)
+        .collect();
+    print_findings(&files, &warnings);
+    match &args.out {
+        None => print_stdout(&text),
+        Some(path) => {
+            let mut contents = text;
+            if !contents.ends_with('\n') {
+                contents.push('\n');
+            }
+            if let Err(error) = std::fs::write(path, contents) {
+                let finding = Finding::error(
+                    Code::ExportWrite,
+                    format!("cannot write {}: {error}", path.display()),
+                )
+                .help("check that the folder exists and can be written, or leave out `--out` to print the squad");
+                print_findings(&files, &[finding]);
+                return Outcome::Failed;
+            }
+        }
+    }
+    Outcome::Clean
+}
+
+/// The input's name for messages and at most [`MAX_INPUT_BYTES`] + 1 of its bytes (the
+/// reader reports a larger input).
+fn read_input(path: &Path) -> Result<(String, Vec<u8>), String> {
+    let limit = MAX_INPUT_BYTES as u64 + 1;
+    let mut bytes = Vec::new();
+    if path.as_os_str() == STDIN {
+        std::io::stdin()
+            .lock()
+            .take(limit)
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        return Ok(("<stdin>".to_string(), bytes));
+    }
+    let name = path.display().to_string();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(limit).read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read {name}: {e}"))?;
+    Ok((name, bytes))
+}
+
+fn print_findings(files: &SourceFiles, findings: &[Finding]) {
+    let style = HumanStyle::for_stderr();
+    for finding in findings {
+        eprint!("{}", render_human(files, finding, style));
+    }
+}
