@@ -168,8 +168,11 @@ pub struct ValidateArgs {
     #[arg(long, value_name = "REVISION")]
     pub points: Option<String>,
     /// Armada Sector Fleets team play: the fleets of one team. Give it once per team.
-    #[arg(long, num_args = 1.., value_name = "FLEET", action = clap::ArgAction::Append, value_parser = clap::value_parser!(PathBuf))]
-    pub team: Vec<Vec<PathBuf>>,
+    #[arg(long, num_args = 1.., value_name = "FLEET", action = clap::ArgAction::Append)]
+    pub team: Vec<PathBuf>,
+    /// `--team` grouped by occurrence (filled from the matches: derive flattens them).
+    #[arg(skip)]
+    pub teams: Vec<Vec<PathBuf>>,
     /// Print each list's table and diagnostics also when checking many lists.
     #[arg(long)]
     pub details: bool,
@@ -251,12 +254,27 @@ impl From<Outcome> for ExitCode {
 }
 
 pub fn run() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    match parse(std::env::args_os()) {
+        Ok(cli) => crate::commands::dispatch(cli).into(),
         Err(error) => {
             let _ = error.print();
-            return ExitCode::from(if error.use_stderr() { 2 } else { 0 });
+            ExitCode::from(if error.use_stderr() { 2 } else { 0 })
         }
-    };
-    crate::commands::dispatch(cli).into()
+    }
+}
+
+/// Parse the command line, keeping each `--team`'s fleets together.
+pub fn parse(
+    args: impl IntoIterator<Item = impl Into<std::ffi::OsString> + Clone>,
+) -> Result<Cli, clap::Error> {
+    use clap::{CommandFactory, FromArgMatches};
+    let matches = Cli::command().try_get_matches_from(args)?;
+    let mut cli = Cli::from_arg_matches(&matches)?;
+    if let Command::Validate(validate) = &mut cli.command
+        && let Some(("validate", sub)) = matches.subcommand()
+        && let Some(occurrences) = sub.get_occurrences::<PathBuf>("team")
+    {
+        validate.teams = occurrences.map(|o| o.cloned().collect()).collect();
+    }
+    Ok(cli)
 }

@@ -136,7 +136,11 @@ fn exported_xws_validates_and_reads_back_the_same() {
     let export = to_xws(&ExportSquad::from_parsed(&from_spec).unwrap()).unwrap();
     let value: Value = serde_json::from_str(&export.json).unwrap();
     let errors = validate(&schema, &value, "$");
-    assert!(errors.is_empty(), "the spec sample: {errors:#?}\n{}", export.json);
+    assert!(
+        errors.is_empty(),
+        "the spec sample: {errors:#?}\n{}",
+        export.json
+    );
     for file in [
         "xws/blade-runners.json",
         "xws/yasb-style-hyphenated-slots.json",

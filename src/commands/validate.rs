@@ -40,13 +40,13 @@ pub fn run(overlays: &[PathBuf], args: ValidateArgs) -> Outcome {
         xwing: Validator::new(&db),
         options,
         tables: args.output == ReportFormat::Human
-            && (args.details || !args.team.is_empty() || is_single_file(&args.inputs)),
+            && (args.details || !args.teams.is_empty() || is_single_file(&args.inputs)),
     };
-    let reports = if args.team.is_empty() {
+    let reports = if args.teams.is_empty() {
         let inputs = collect_inputs(&args.inputs);
         checker.check_all(&inputs)
     } else {
-        match checker.check_teams(&args.team) {
+        match checker.check_teams(&args.teams) {
             Ok(reports) => reports,
             Err(message) => {
                 eprintln!("error: {message}");
@@ -65,7 +65,7 @@ pub fn run(overlays: &[PathBuf], args: ValidateArgs) -> Outcome {
             write_json(&document);
         }
         ReportFormat::Human => {
-            let detailed = args.details || !args.team.is_empty() || is_single_file(&args.inputs);
+            let detailed = args.details || !args.teams.is_empty() || is_single_file(&args.inputs);
             print_stdout(&render_human_reports(&reports, &summary, detailed));
         }
     }
@@ -110,7 +110,7 @@ impl<'db> Options<'db> {
     fn new(db: &'db CardDb, args: &ValidateArgs) -> Result<Self, String> {
         let game = args
             .game
-            .or((!args.team.is_empty()).then_some(Game::Armada));
+            .or((!args.teams.is_empty()).then_some(Game::Armada));
         let mut options = Options {
             game,
             armada_format: None,
