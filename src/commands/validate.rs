@@ -294,12 +294,12 @@ impl<'db> Checker<'db> {
     /// The game of an input: the one `--game` names, else the one whose formats the text
     /// matches. An input of neither (or of the other game than `--game`) is reported.
     fn game_of(&self, name: &str, bytes: &[u8]) -> Result<Game, Box<ListReport>> {
-        let probe = String::from_utf8_lossy(&bytes[..bytes.len().min(DETECT_PREFIX)]);
+        let probe = detection_probe(bytes);
         let detected = detect_game(&probe);
         match (self.options.game, detected) {
             (Some(wanted), Some(found)) if wanted != found => {
                 let mut files = SourceFiles::default();
-                let file = files.add(name, probe.into_owned());
+                let file = files.add(name, shown_text(bytes));
                 let text = files.text(file).to_string();
                 let first = first_line_span(&text);
                 let finding = Finding::error(
@@ -520,6 +520,24 @@ impl<'db> Checker<'db> {
         }
         Ok(reports)
     }
+}
+
+/// The text the game is told from: the first lines, minus any far too long for a list
+/// (a reader reports those; they must not hide the lines that show the format).
+fn detection_probe(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(DETECT_PREFIX)]);
+    if text.len() < DETECT_PREFIX && !text.lines().any(|l| l.len() > armada_parse::MAX_LINE_BYTES) {
+        return text;
+    }
+    let whole = String::from_utf8_lossy(&bytes[..bytes.len().min(64 * DETECT_PREFIX)]);
+    std::borrow::Cow::Owned(
+        whole
+            .lines()
+            .filter(|l| l.len() <= armada_parse::MAX_LINE_BYTES)
+            .take(400)
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
 }
 
 /// One named file or standard input: the report shows its table.
