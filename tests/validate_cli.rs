@@ -502,3 +502,17 @@ fn score_reads_the_margin_of_victory_table() {
     let output = arbiter(&["score", "armada", "--format", "standard", "--margin", "10"]);
     assert_eq!(output.status.code(), Some(2), "standard has no MoV table");
 }
+
+#[test]
+fn the_readme_example_lists_are_valid() {
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/lists");
+    let output = arbiter(&["validate", examples, "--details"]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("3 lists: 3 valid"), "{text}");
+}

@@ -244,6 +244,19 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// Add another part's counts to these.
+    pub fn add(&mut self, other: &Summary) {
+        self.lists += other.lists;
+        self.valid += other.valid;
+        self.invalid += other.invalid;
+        self.unreadable += other.unreadable;
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+        for (code, count) in &other.codes {
+            *self.codes.entry(code).or_default() += count;
+        }
+    }
+
     pub fn of(reports: &[ListReport]) -> Self {
         let mut summary = Summary {
             lists: reports.len(),
