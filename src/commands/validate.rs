@@ -59,7 +59,12 @@ pub fn run(overlays: &[PathBuf], args: ValidateArgs) -> Outcome {
             // every core, not serialised at the end on one.
             ReportFormat::Json if many => {
                 let pieces = checker.check_all(&inputs, &|report: ListReport| {
-                    let json = serde_json::to_string(&report).unwrap_or_default();
+                    // A list's JSON is a few kilobytes; sizing the buffer once saves regrowing it.
+                    let mut json = Vec::with_capacity(8 * 1024);
+                    let json = match serde_json::to_writer(&mut json, &report) {
+                        Ok(()) => String::from_utf8(json).unwrap_or_default(),
+                        Err(_) => String::new(),
+                    };
                     (json, Summary::of(std::slice::from_ref(&report)))
                 });
                 write_json_pieces(&pieces)
