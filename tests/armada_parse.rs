@@ -76,7 +76,9 @@ fn assert_located(files: &SourceFiles, fleet: &ParsedFleet, name: &str) {
 }
 
 /// Lists for the fleet-building rules (tests/armada_rules.rs), in subfolders by format.
-const RULE_FIXTURES: &str = "validate";
+/// Folders of whole-list fixtures for validation (`tests/armada_rules.rs`,
+/// `tests/validate_cli.rs`), not reader fixtures.
+const VALIDATION_FIXTURES: [&str; 2] = ["validate", "teams"];
 
 fn expected_format(folder: &str, file: &str) -> Option<SourceFormat> {
     let key = if folder == "variations" { file } else { folder };
@@ -98,7 +100,7 @@ fn every_fixture_reads_as_expected() {
             .unwrap()
             .to_string_lossy()
             .to_string();
-        if folder == RULE_FIXTURES {
+        if VALIDATION_FIXTURES.contains(&folder.as_str()) {
             return;
         }
         let file = path.file_name().unwrap().to_string_lossy().to_string();
@@ -336,7 +338,7 @@ fn mangled_fixtures_never_panic() {
     let mut inputs = 0;
     for folder in std::fs::read_dir(&root).unwrap() {
         let folder = folder.unwrap().path();
-        if !folder.is_dir() || folder.ends_with(RULE_FIXTURES) {
+        if !folder.is_dir() || VALIDATION_FIXTURES.iter().any(|f| folder.ends_with(f)) {
             continue;
         }
         for file in std::fs::read_dir(&folder).unwrap() {
