@@ -674,18 +674,21 @@ macro_rules! closed_set {
 
             /// From a source's spelling: case, spaces, hyphens and underscores do not matter.
             pub fn parse_loose(text: &str) -> Option<$name> {
-                let key = loose_key(text);
-                $name::ALL.iter().copied().find(|v| loose_key(v.as_str()) == key || loose_key(v.label()) == key)
+                $name::ALL.iter().copied().find(|v| loose_eq(v.as_str(), text) || loose_eq(v.label(), text))
             }
         }
     };
 }
 
-fn loose_key(text: &str) -> String {
-    text.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
+/// Equal when case and everything but letters and digits are ignored. Compares without
+/// allocating: validation parses a faction and a legality per squad.
+fn loose_eq(a: &str, b: &str) -> bool {
+    fn loose(text: &str) -> impl Iterator<Item = char> + '_ {
+        text.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+    }
+    loose(a).eq(loose(b))
 }
 
 closed_set!(

@@ -167,7 +167,7 @@ impl<'a> Validator<'a> {
                 if !pilot.standard_loadout.is_empty() && matches!(card, CardRef::Yasb(_)) {
                     continue;
                 }
-                match resolve::upgrade(index, file, card, revision, &ship.values.slots) {
+                match resolve::upgrade(index, file, card, revision, ship.values.slots) {
                     Ok(found) => {
                         findings.extend(found.alias);
                         let mut fitted =

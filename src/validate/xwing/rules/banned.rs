@@ -38,7 +38,7 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
         report(
             &ship.pilot.name,
             ship.values.listed,
-            &ship.values.legal,
+            ship.values.legal,
             ship.span(),
         );
         for upgrade in ship.upgrades.iter().filter(|u| !u.from_loadout) {
@@ -48,7 +48,7 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
             report(
                 &upgrade.card.name,
                 upgrade.values.listed,
-                &upgrade.values.legal,
+                upgrade.values.legal,
                 upgrade.span.clone(),
             );
         }

@@ -7,14 +7,17 @@ use crate::cards::xwing::{Restriction, Slot};
 use crate::report::{Code, Finding};
 use crate::text::normalize;
 use crate::validate::xwing::fitted::{Fitted, Ship, Squad};
+use std::cell::OnceCell;
 use std::collections::HashMap;
 
 pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
-    let names = squad_names(squad);
+    // Few cards name other cards: the squad's names are gathered only when one does.
+    let names = OnceCell::new();
+    let names = || names.get_or_init(|| squad_names(squad)).as_slice();
     for ship in &squad.ships {
         // Standard loadouts are printed on the pilot card: legal by definition.
         for upgrade in ship.upgrades.iter().filter(|u| !u.from_loadout) {
-            for restriction in &upgrade.values.restrictions {
+            for restriction in upgrade.values.restrictions {
                 if let Some(why) = broken(restriction, ship, upgrade, &names) {
                     findings.push(
                         Finding::error(
@@ -51,11 +54,11 @@ fn squad_names(squad: &Squad<'_>) -> Vec<String> {
 }
 
 /// What the ship lacks, or `None` when the entry holds.
-fn broken(
+fn broken<'n>(
     restriction: &Restriction,
     ship: &Ship<'_>,
     upgrade: &Fitted<'_>,
-    names: &[String],
+    names: &dyn Fn() -> &'n [String],
 ) -> Option<String> {
     let rest = rest_broken(restriction, ship, upgrade);
     if restriction.names.is_empty() {
@@ -64,7 +67,7 @@ fn broken(
     let named = restriction
         .names
         .iter()
-        .any(|n| names.contains(&normalize(n)));
+        .any(|n| names().contains(&normalize(n)));
     let has_rest = rest_is_stated(restriction);
     if named || (has_rest && rest.is_none()) {
         return None;
@@ -195,7 +198,7 @@ fn solitary(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
             if !upgrade.values.restrictions.iter().any(|r| r.solitary) {
                 continue;
             }
-            for slot in &upgrade.values.slots {
+            for slot in upgrade.values.slots {
                 if let Some(first) = seen.insert(*slot, &upgrade.card.name) {
                     findings.push(
                         Finding::error(
