@@ -451,7 +451,11 @@ fn a_links_standard_loadout_numbers_need_no_upgrade_numbers() {
 #[test]
 fn standard_loadout_only_cards_cannot_be_bought() {
     let jek: Pilot = ("jekporkins", &[("astromech", "r5d8-battleofyavin")]);
-    assert_fails(&run(&rebels(&[LUKE, WEDGE, jek])), "xwing::banned");
+    let squad = run(&rebels(&[LUKE, WEDGE, jek]));
+    assert_fails(&squad, "xwing::banned");
+    // Once, as a loadout-only card: not also as unlisted, nor as having no price.
+    assert_eq!(codes(&squad), ["xwing::banned"], "{:#?}", squad.findings);
+    assert!(squad.findings[0].message.contains("standard loadouts"));
 }
 
 #[test]

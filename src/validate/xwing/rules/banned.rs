@@ -42,8 +42,11 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
             ship.span(),
         );
         for upgrade in ship.upgrades.iter().filter(|u| !u.from_loadout) {
+            // No revision lists a loadout-only card on its own: saying so as well would
+            // report one mistake twice.
             if upgrade.card.standard_loadout_only {
                 findings_for_loadout_only(squad, upgrade, &mut extra);
+                continue;
             }
             report(
                 &upgrade.card.name,
