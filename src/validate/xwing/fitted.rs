@@ -8,6 +8,7 @@ use crate::cards::xwing::{
 };
 use crate::parse::xwing::{ParsedPilot, ParsedSquad, SlotRef, Spanned};
 use crate::report::FileId;
+use crate::validate::xwing::index::CardIndex;
 use std::ops::Range;
 
 /// A pilot's values in the revision. A pilot the revision does not list keeps the card's
@@ -243,6 +244,8 @@ impl Ship<'_> {
 /// The squad the rules check.
 #[derive(Debug)]
 pub struct Squad<'a> {
+    /// The card data's lookup tables, for rules that name other cards in their messages.
+    pub index: &'a CardIndex<'a>,
     pub file: FileId,
     pub format: &'a Format,
     pub revision: &'a Revision,

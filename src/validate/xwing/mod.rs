@@ -185,6 +185,7 @@ impl<'a> Validator<'a> {
         }
 
         let checked = Squad {
+            index,
             file,
             format,
             revision: chosen.revision,

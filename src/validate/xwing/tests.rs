@@ -205,7 +205,16 @@ fn restrictions() {
         "greensquadronpilot",
         &[("configuration", "servomotorsfoils")],
     );
-    assert_fails(&run(&rebels(&[LUKE, WEDGE, awing])), "xwing::restriction");
+    let squad = run(&rebels(&[LUKE, WEDGE, awing]));
+    assert_fails(&squad, "xwing::restriction");
+    // The ship by its printed name, not the data's id.
+    assert!(
+        squad.findings[0]
+            .message
+            .ends_with("requires a ship of type T-65 X-wing"),
+        "{:#?}",
+        squad.findings
+    );
     let wedge: Pilot = ("wedgeantilles", &[("configuration", "servomotorsfoils")]);
     assert_valid(&run(&rebels(&[LUKE, wedge, JEK])));
 }

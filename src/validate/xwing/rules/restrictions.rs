@@ -7,6 +7,7 @@ use crate::cards::xwing::{Restriction, Slot};
 use crate::report::{Code, Finding};
 use crate::text::normalize;
 use crate::validate::xwing::fitted::{Fitted, Ship, Squad};
+use crate::validate::xwing::index::CardIndex;
 use std::cell::OnceCell;
 use std::collections::HashMap;
 
@@ -18,7 +19,7 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
         // Standard loadouts are printed on the pilot card: legal by definition.
         for upgrade in ship.upgrades.iter().filter(|u| !u.from_loadout) {
             for restriction in upgrade.values.restrictions {
-                if let Some(why) = broken(restriction, ship, upgrade, &names) {
+                if let Some(why) = broken(restriction, squad.index, ship, upgrade, &names) {
                     findings.push(
                         Finding::error(
                             Code::XwingRestriction,
@@ -56,11 +57,12 @@ fn squad_names(squad: &Squad<'_>) -> Vec<String> {
 /// What the ship lacks, or `None` when the entry holds.
 fn broken<'n>(
     restriction: &Restriction,
+    index: &CardIndex<'_>,
     ship: &Ship<'_>,
     upgrade: &Fitted<'_>,
     names: &dyn Fn() -> &'n [String],
 ) -> Option<String> {
-    let rest = rest_broken(restriction, ship, upgrade);
+    let rest = rest_broken(restriction, index, ship, upgrade);
     if restriction.names.is_empty() {
         return rest;
     }
@@ -92,16 +94,23 @@ fn rest_is_stated(r: &Restriction) -> bool {
         && r.stats.is_empty())
 }
 
-fn rest_broken(r: &Restriction, ship: &Ship<'_>, upgrade: &Fitted<'_>) -> Option<String> {
+fn rest_broken(
+    r: &Restriction,
+    index: &CardIndex<'_>,
+    ship: &Ship<'_>,
+    upgrade: &Fitted<'_>,
+) -> Option<String> {
     let any = |labels: Vec<&str>| labels.join(" or ");
     if !r.factions.is_empty() && !r.factions.contains(&ship.pilot.faction) {
         return Some(any(r.factions.iter().map(|f| f.label()).collect()));
     }
     if !r.ships.is_empty() && !r.ships.contains(&ship.pilot.ship) {
-        return Some(format!(
-            "ship {}",
-            any(r.ships.iter().map(String::as_str).collect())
-        ));
+        // Players know ships by their printed names, not the data's ids.
+        let names = r
+            .ships
+            .iter()
+            .map(|id| index.ship(id).map_or(id.as_str(), |s| s.name.as_str()));
+        return Some(format!("a ship of type {}", any(names.collect())));
     }
     if !r.sizes.is_empty() && !ship.size().is_some_and(|s| r.sizes.contains(&s)) {
         let sizes = any(r.sizes.iter().map(|s| s.label()).collect());
