@@ -506,7 +506,7 @@ impl Pilot {
         let p = self
             .points
             .iter()
-            .find(|p| p.revisions.iter().any(|r| r.as_str() == revision))?;
+            .find(|p| p.revisions.iter().any(|r| r == revision))?;
         Some(ResolvedPilotPoints {
             cost: p.cost,
             loadout: p.loadout,
@@ -527,7 +527,7 @@ impl Upgrade {
         let p = self
             .points
             .iter()
-            .find(|p| p.revisions.iter().any(|r| r.as_str() == revision))?;
+            .find(|p| p.revisions.iter().any(|r| r == revision))?;
         Some(ResolvedUpgradePoints {
             cost: p.cost,
             variable_cost: p.variable_cost.as_ref(),
@@ -608,8 +608,10 @@ impl fmt::Display for RevisionId {
 }
 
 impl PartialEq<str> for RevisionId {
+    /// Byte-wise: `points_in` compares revision ids for every card of every squad
+    /// validated, and `as_str` would check the UTF-8 each time.
     fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
+        &self.bytes[..self.len as usize] == other.as_bytes()
     }
 }
 
