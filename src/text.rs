@@ -52,6 +52,19 @@ pub fn squash(text: &str) -> String {
     normalize(text).replace(' ', "")
 }
 
+/// `squash(text) == squashed`, without allocating for ASCII text (comparisons made for
+/// every squad validated).
+pub fn squashes_to(text: &str, squashed: &str) -> bool {
+    if text.is_ascii() {
+        text.bytes()
+            .filter(u8::is_ascii_alphanumeric)
+            .map(|b| b.to_ascii_lowercase())
+            .eq(squashed.bytes())
+    } else {
+        squash(text) == squashed
+    }
+}
+
 fn fold_accent(c: char) -> char {
     match c {
         'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' | 'ā' => 'a',
@@ -77,36 +90,66 @@ fn fold_accent(c: char) -> char {
 /// Edit distance (insertions, deletions, substitutions, adjacent swaps) between two strings,
 /// giving up early once it exceeds `limit`.
 pub fn edit_distance(a: &str, b: &str, limit: usize) -> Option<usize> {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    if a.len().abs_diff(b.len()) > limit {
+    if a.chars().count().abs_diff(b.chars().count()) > limit {
         return None;
     }
-    let mut before_previous: Vec<usize> = vec![0; b.len() + 1];
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    let mut current = vec![0; b.len() + 1];
-    for i in 1..=a.len() {
-        current[0] = i;
-        let mut row_min = current[0];
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (previous[j] + 1)
-                .min(current[j - 1] + 1)
-                .min(previous[j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(before_previous[j - 2] + 1);
-            }
-            current[j] = best;
-            row_min = row_min.min(best);
-        }
-        if row_min > limit {
+    let a: Vec<char> = a.chars().collect();
+    EditDistance::default().to(&a, b, limit)
+}
+
+/// Rows and characters reused across the candidates of one [`closest`] search, which
+/// compares a misspelt name with every card of a game.
+#[derive(Default)]
+struct EditDistance {
+    b: Vec<char>,
+    before_previous: Vec<usize>,
+    previous: Vec<usize>,
+    current: Vec<usize>,
+}
+
+impl EditDistance {
+    fn to(&mut self, a: &[char], b: &str, limit: usize) -> Option<usize> {
+        if a.len().abs_diff(b.chars().count()) > limit {
             return None;
         }
-        std::mem::swap(&mut before_previous, &mut previous);
-        std::mem::swap(&mut previous, &mut current);
+        self.b.clear();
+        self.b.extend(b.chars());
+        let b = &self.b;
+        let width = b.len() + 1;
+        self.before_previous.clear();
+        self.before_previous.resize(width, 0);
+        self.previous.clear();
+        self.previous.extend(0..width);
+        self.current.clear();
+        self.current.resize(width, 0);
+        let (before_previous, previous, current) = (
+            &mut self.before_previous,
+            &mut self.previous,
+            &mut self.current,
+        );
+        for i in 1..=a.len() {
+            current[0] = i;
+            let mut row_min = current[0];
+            for j in 1..=b.len() {
+                let cost = usize::from(a[i - 1] != b[j - 1]);
+                let mut best = (previous[j] + 1)
+                    .min(current[j - 1] + 1)
+                    .min(previous[j - 1] + cost);
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    best = best.min(before_previous[j - 2] + 1);
+                }
+                current[j] = best;
+                row_min = row_min.min(best);
+            }
+            if row_min > limit {
+                return None;
+            }
+            std::mem::swap(before_previous, previous);
+            std::mem::swap(previous, current);
+        }
+        let distance = previous[b.len()];
+        (distance <= limit).then_some(distance)
     }
-    let distance = previous[b.len()];
-    (distance <= limit).then_some(distance)
 }
 
 /// The candidates closest to `query` (already normalized keys), best first.
@@ -120,11 +163,13 @@ where
     if query.is_empty() {
         return Vec::new();
     }
-    let limit = (query.chars().count() / 3).max(1);
+    let query_chars: Vec<char> = query.chars().collect();
+    let limit = (query_chars.len() / 3).max(1);
+    let mut distance = EditDistance::default();
     let mut scored: Vec<(usize, &str)> = Vec::new();
     for candidate in candidates {
         let key = normalize(candidate);
-        let score = if let Some(d) = edit_distance(&query, &key, limit) {
+        let score = if let Some(d) = distance.to(&query_chars, &key, limit) {
             Some(d * 2)
         } else if key.len() > 3 && query.len() > 3 && (key.contains(&query) || query.contains(&key))
         {
@@ -175,6 +220,21 @@ mod tests {
     #[test]
     fn squash_joins_words() {
         assert_eq!(squash("CR90 Corvette A"), squash("cr90corvette-a"));
+    }
+
+    #[test]
+    fn squashes_to_agrees_with_squash() {
+        for text in [
+            "XWA/50P20",
+            "50P-1.1",
+            "Dodonna's Pride",
+            "Activación",
+            "a  b",
+            "",
+        ] {
+            assert!(squashes_to(text, &squash(text)), "{text}");
+            assert!(!squashes_to(text, "x"), "{text}");
+        }
     }
 
     #[test]

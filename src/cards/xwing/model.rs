@@ -506,7 +506,7 @@ impl Pilot {
         let p = self
             .points
             .iter()
-            .find(|p| p.revisions.iter().any(|r| r.as_str() == revision))?;
+            .find(|p| p.revisions.iter().any(|r| r == revision))?;
         Some(ResolvedPilotPoints {
             cost: p.cost,
             loadout: p.loadout,
@@ -527,7 +527,7 @@ impl Upgrade {
         let p = self
             .points
             .iter()
-            .find(|p| p.revisions.iter().any(|r| r.as_str() == revision))?;
+            .find(|p| p.revisions.iter().any(|r| r == revision))?;
         Some(ResolvedUpgradePoints {
             cost: p.cost,
             variable_cost: p.variable_cost.as_ref(),
@@ -608,8 +608,10 @@ impl fmt::Display for RevisionId {
 }
 
 impl PartialEq<str> for RevisionId {
+    /// Byte-wise: `points_in` compares revision ids for every card of every squad
+    /// validated, and `as_str` would check the UTF-8 each time.
     fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
+        &self.bytes[..self.len as usize] == other.as_bytes()
     }
 }
 
@@ -674,18 +676,21 @@ macro_rules! closed_set {
 
             /// From a source's spelling: case, spaces, hyphens and underscores do not matter.
             pub fn parse_loose(text: &str) -> Option<$name> {
-                let key = loose_key(text);
-                $name::ALL.iter().copied().find(|v| loose_key(v.as_str()) == key || loose_key(v.label()) == key)
+                $name::ALL.iter().copied().find(|v| loose_eq(v.as_str(), text) || loose_eq(v.label(), text))
             }
         }
     };
 }
 
-fn loose_key(text: &str) -> String {
-    text.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
+/// Equal when case and everything but letters and digits are ignored. Compares without
+/// allocating: validation parses a faction and a legality per squad.
+fn loose_eq(a: &str, b: &str) -> bool {
+    fn loose(text: &str) -> impl Iterator<Item = char> + '_ {
+        text.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+    }
+    loose(a).eq(loose(b))
 }
 
 closed_set!(

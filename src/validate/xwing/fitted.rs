@@ -8,42 +8,43 @@ use crate::cards::xwing::{
 };
 use crate::parse::xwing::{ParsedPilot, ParsedSquad, SlotRef, Spanned};
 use crate::report::FileId;
+use crate::validate::xwing::index::CardIndex;
 use std::ops::Range;
 
 /// A pilot's values in the revision. A pilot the revision does not list keeps the card's
 /// own values (so the other rules still run) and `listed` is false.
 #[derive(Debug, Clone)]
-pub struct PilotValues {
+pub struct PilotValues<'a> {
     pub cost: i32,
     pub loadout: i32,
-    pub slots: Vec<Slot>,
-    pub keywords: Vec<Keyword>,
+    pub slots: &'a [Slot],
+    pub keywords: &'a [Keyword],
     pub limited: i32,
-    pub legal: Vec<Legality>,
+    pub legal: &'a [Legality],
     pub restricted: i32,
     pub listed: bool,
 }
 
-impl PilotValues {
-    pub fn of(pilot: &Pilot, revision: &str) -> PilotValues {
+impl<'a> PilotValues<'a> {
+    pub fn of(pilot: &'a Pilot, revision: &str) -> PilotValues<'a> {
         match pilot.points_in(revision) {
             Some(p) => PilotValues {
                 cost: p.cost,
                 loadout: p.loadout,
-                slots: p.slots.to_vec(),
-                keywords: p.keywords.to_vec(),
+                slots: p.slots,
+                keywords: p.keywords,
                 limited: p.limited,
-                legal: p.legal.to_vec(),
+                legal: p.legal,
                 restricted: p.restricted,
                 listed: true,
             },
             None => PilotValues {
                 cost: pilot.cost.unwrap_or(0),
                 loadout: pilot.loadout.unwrap_or(0),
-                slots: pilot.slots.clone(),
-                keywords: pilot.keywords.clone(),
+                slots: &pilot.slots,
+                keywords: &pilot.keywords,
                 limited: pilot.limited,
-                legal: pilot.legal.clone(),
+                legal: &pilot.legal,
                 restricted: 0,
                 listed: false,
             },
@@ -53,11 +54,11 @@ impl PilotValues {
 
 /// An upgrade's values in the revision; see [`PilotValues`].
 #[derive(Debug, Clone)]
-pub struct UpgradeValues {
-    pub slots: Vec<Slot>,
+pub struct UpgradeValues<'a> {
+    pub slots: &'a [Slot],
     pub limited: i32,
-    pub restrictions: Vec<Restriction>,
-    pub legal: Vec<Legality>,
+    pub restrictions: &'a [Restriction],
+    pub legal: &'a [Legality],
     pub restricted: i32,
     pub listed: bool,
 }
@@ -66,7 +67,7 @@ pub struct UpgradeValues {
 #[derive(Debug, Clone)]
 pub struct Fitted<'a> {
     pub card: &'a Upgrade,
-    pub values: UpgradeValues,
+    pub values: UpgradeValues<'a>,
     /// Points in the revision; `None` when the revision gives no price for this ship.
     pub cost: Option<i32>,
     /// Part of the pilot's standard loadout: paid for by the pilot's cost.
@@ -102,18 +103,18 @@ impl<'a> Fitted<'a> {
         });
         let values = match resolved {
             Some(p) => UpgradeValues {
-                slots: p.slots.to_vec(),
+                slots: p.slots,
                 limited: p.limited,
-                restrictions: p.restrictions.to_vec(),
-                legal: p.legal.to_vec(),
+                restrictions: p.restrictions,
+                legal: p.legal,
                 restricted: p.restricted,
                 listed: true,
             },
             None => UpgradeValues {
-                slots: card.slots.clone(),
+                slots: &card.slots,
                 limited: card.limited,
-                restrictions: card.restrictions.clone(),
-                legal: card.legal.clone(),
+                restrictions: &card.restrictions,
+                legal: &card.legal,
                 restricted: 0,
                 listed: false,
             },
@@ -145,7 +146,7 @@ impl<'a> Fitted<'a> {
 pub struct Ship<'a> {
     pub pilot: &'a Pilot,
     pub chassis: Option<&'a Chassis>,
-    pub values: PilotValues,
+    pub values: PilotValues<'a>,
     pub parsed: &'a ParsedPilot,
     pub upgrades: Vec<Fitted<'a>>,
 }
@@ -243,6 +244,8 @@ impl Ship<'_> {
 /// The squad the rules check.
 #[derive(Debug)]
 pub struct Squad<'a> {
+    /// The card data's lookup tables, for rules that name other cards in their messages.
+    pub index: &'a CardIndex<'a>,
     pub file: FileId,
     pub format: &'a Format,
     pub revision: &'a Revision,

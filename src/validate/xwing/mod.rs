@@ -174,7 +174,7 @@ impl<'a> Validator<'a> {
                 if !pilot.standard_loadout.is_empty() && matches!(card, CardRef::Yasb(_)) {
                     continue;
                 }
-                match resolve::upgrade(index, file, card, revision, &ship.values.slots) {
+                match resolve::upgrade(index, file, card, revision, ship.values.slots) {
                     Ok(found) => {
                         findings.extend(found.alias);
                         let mut fitted =
@@ -192,6 +192,7 @@ impl<'a> Validator<'a> {
         }
 
         let checked = Squad {
+            index,
             file,
             format,
             revision: chosen.revision,

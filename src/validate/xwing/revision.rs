@@ -6,7 +6,7 @@ use crate::cards::formats::Format;
 use crate::cards::xwing::{Revision, XwingCards};
 use crate::parse::xwing::{ParsedSquad, RulesetHint};
 use crate::report::{Code, Finding};
-use crate::text::squash;
+use crate::text::{squash, squashes_to};
 use serde::Serialize;
 
 /// What decided the revision, so a report can say why it used it.
@@ -118,7 +118,9 @@ fn from_version<'a>(cards: &'a XwingCards, squad: &ParsedSquad) -> Option<&'a Re
     cards.revisions.iter().map(|r| &r.value).find(|r| {
         let folder = r.code.rsplit('/').next().unwrap_or(&r.code);
         let suffix = r.id.as_str().split_once('-').map_or("", |(_, s)| s);
-        written == squash(folder) || written == squash(suffix) || written == squash(&r.code)
+        squashes_to(folder, &written)
+            || squashes_to(suffix, &written)
+            || squashes_to(&r.code, &written)
     })
 }
 

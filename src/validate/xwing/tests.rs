@@ -205,7 +205,16 @@ fn restrictions() {
         "greensquadronpilot",
         &[("configuration", "servomotorsfoils")],
     );
-    assert_fails(&run(&rebels(&[LUKE, WEDGE, awing])), "xwing::restriction");
+    let squad = run(&rebels(&[LUKE, WEDGE, awing]));
+    assert_fails(&squad, "xwing::restriction");
+    // The ship by its printed name, not the data's id.
+    assert!(
+        squad.findings[0]
+            .message
+            .ends_with("requires a ship of type T-65 X-wing"),
+        "{:#?}",
+        squad.findings
+    );
     let wedge: Pilot = ("wedgeantilles", &[("configuration", "servomotorsfoils")]);
     assert_valid(&run(&rebels(&[LUKE, wedge, JEK])));
 }
@@ -507,7 +516,11 @@ fn a_links_standard_loadout_numbers_need_no_upgrade_numbers() {
 #[test]
 fn standard_loadout_only_cards_cannot_be_bought() {
     let jek: Pilot = ("jekporkins", &[("astromech", "r5d8-battleofyavin")]);
-    assert_fails(&run(&rebels(&[LUKE, WEDGE, jek])), "xwing::banned");
+    let squad = run(&rebels(&[LUKE, WEDGE, jek]));
+    assert_fails(&squad, "xwing::banned");
+    // Once, as a loadout-only card: not also as unlisted, nor as having no price.
+    assert_eq!(codes(&squad), ["xwing::banned"], "{:#?}", squad.findings);
+    assert!(squad.findings[0].message.contains("standard loadouts"));
 }
 
 #[test]

@@ -38,17 +38,20 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
         report(
             &ship.pilot.name,
             ship.values.listed,
-            &ship.values.legal,
+            ship.values.legal,
             ship.span(),
         );
         for upgrade in ship.upgrades.iter().filter(|u| !u.from_loadout) {
+            // No revision lists a loadout-only card on its own: saying so as well would
+            // report one mistake twice.
             if upgrade.card.standard_loadout_only {
                 findings_for_loadout_only(squad, upgrade, &mut extra);
+                continue;
             }
             report(
                 &upgrade.card.name,
                 upgrade.values.listed,
-                &upgrade.values.legal,
+                upgrade.values.legal,
                 upgrade.span.clone(),
             );
         }

@@ -26,10 +26,11 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
         );
     }
     for ship in &squad.ships {
+        // A loadout-only card has no price of its own; `banned` reports buying it.
         for upgrade in ship
             .upgrades
             .iter()
-            .filter(|u| u.cost.is_none() && !u.from_loadout)
+            .filter(|u| u.cost.is_none() && !u.from_loadout && !u.card.standard_loadout_only)
         {
             findings.push(
                 Finding::warning(

@@ -7,15 +7,19 @@ use crate::cards::xwing::{Restriction, Slot};
 use crate::report::{Code, Finding};
 use crate::text::normalize;
 use crate::validate::xwing::fitted::{Fitted, Ship, Squad};
+use crate::validate::xwing::index::CardIndex;
+use std::cell::OnceCell;
 use std::collections::HashMap;
 
 pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
-    let names = squad_names(squad);
+    // Few cards name other cards: the squad's names are gathered only when one does.
+    let names = OnceCell::new();
+    let names = || names.get_or_init(|| squad_names(squad)).as_slice();
     for ship in &squad.ships {
         // Standard loadouts are printed on the pilot card: legal by definition.
         for upgrade in ship.upgrades.iter().filter(|u| !u.from_loadout) {
-            for restriction in &upgrade.values.restrictions {
-                if let Some(why) = broken(restriction, ship, upgrade, &names) {
+            for restriction in upgrade.values.restrictions {
+                if let Some(why) = broken(restriction, squad.index, ship, upgrade, &names) {
                     findings.push(
                         Finding::error(
                             Code::XwingRestriction,
@@ -51,20 +55,21 @@ fn squad_names(squad: &Squad<'_>) -> Vec<String> {
 }
 
 /// What the ship lacks, or `None` when the entry holds.
-fn broken(
+fn broken<'n>(
     restriction: &Restriction,
+    index: &CardIndex<'_>,
     ship: &Ship<'_>,
     upgrade: &Fitted<'_>,
-    names: &[String],
+    names: &dyn Fn() -> &'n [String],
 ) -> Option<String> {
-    let rest = rest_broken(restriction, ship, upgrade);
+    let rest = rest_broken(restriction, index, ship, upgrade);
     if restriction.names.is_empty() {
         return rest;
     }
     let named = restriction
         .names
         .iter()
-        .any(|n| names.contains(&normalize(n)));
+        .any(|n| names().contains(&normalize(n)));
     let has_rest = rest_is_stated(restriction);
     if named || (has_rest && rest.is_none()) {
         return None;
@@ -89,16 +94,23 @@ fn rest_is_stated(r: &Restriction) -> bool {
         && r.stats.is_empty())
 }
 
-fn rest_broken(r: &Restriction, ship: &Ship<'_>, upgrade: &Fitted<'_>) -> Option<String> {
+fn rest_broken(
+    r: &Restriction,
+    index: &CardIndex<'_>,
+    ship: &Ship<'_>,
+    upgrade: &Fitted<'_>,
+) -> Option<String> {
     let any = |labels: Vec<&str>| labels.join(" or ");
     if !r.factions.is_empty() && !r.factions.contains(&ship.pilot.faction) {
         return Some(any(r.factions.iter().map(|f| f.label()).collect()));
     }
     if !r.ships.is_empty() && !r.ships.contains(&ship.pilot.ship) {
-        return Some(format!(
-            "ship {}",
-            any(r.ships.iter().map(String::as_str).collect())
-        ));
+        // Players know ships by their printed names, not the data's ids.
+        let names = r
+            .ships
+            .iter()
+            .map(|id| index.ship(id).map_or(id.as_str(), |s| s.name.as_str()));
+        return Some(format!("a ship of type {}", any(names.collect())));
     }
     if !r.sizes.is_empty() && !ship.size().is_some_and(|s| r.sizes.contains(&s)) {
         let sizes = any(r.sizes.iter().map(|s| s.label()).collect());
@@ -195,7 +207,7 @@ fn solitary(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
             if !upgrade.values.restrictions.iter().any(|r| r.solitary) {
                 continue;
             }
-            for slot in &upgrade.values.slots {
+            for slot in upgrade.values.slots {
                 if let Some(first) = seen.insert(*slot, &upgrade.card.name) {
                     findings.push(
                         Finding::error(

@@ -13,7 +13,7 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
         if ship.has_standard_loadout() {
             continue;
         }
-        let mut free: Vec<Slot> = ship.values.slots.clone();
+        let mut free: Vec<Slot> = ship.values.slots.to_vec();
         for grant in ship.grants() {
             let (Some(slot), Some(amount)) = (grant.slot, grant.amount) else {
                 continue;
@@ -30,7 +30,7 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
         }
         for upgrade in &ship.upgrades {
             misfiled(squad.file, upgrade, findings);
-            let needed = &upgrade.values.slots;
+            let needed = upgrade.values.slots;
             let mut taken = Vec::new();
             let mut missing = Vec::new();
             for slot in needed {
@@ -75,7 +75,13 @@ fn misfiled(file: crate::report::FileId, upgrade: &Fitted<'_>, findings: &mut Ve
         return;
     };
     let key_of = |slot: &Slot| slot.as_str().replace('-', "");
-    if !is_known_slot(&filed.key) || upgrade.values.slots.iter().any(|s| key_of(s) == filed.key) {
+    let filed_under = |slot: &Slot| {
+        slot.as_str()
+            .bytes()
+            .filter(|&b| b != b'-')
+            .eq(filed.key.bytes())
+    };
+    if !is_known_slot(&filed.key) || upgrade.values.slots.iter().any(filed_under) {
         return;
     }
     let own: Vec<String> = upgrade.values.slots.iter().map(key_of).collect();
