@@ -194,6 +194,44 @@ fn xwing_squads_report_pilots_and_the_revision() {
     );
 }
 
+#[test]
+fn xwing_rule_fixtures_report_their_rule_in_both_forms() {
+    insta::glob!("fixtures/xwing/validate/*/*", |path| {
+        let name = relative(path);
+        let report = both_reports(&["validate", &name]);
+        insta::assert_snapshot!(report);
+        let output = arbiter(&["validate", &name, "--output", "json"]);
+        let body = json(&output);
+        let result = &body["results"][0];
+        assert_documented_shape(result);
+        let codes: Vec<&str> = result["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["code"].as_str().unwrap())
+            .collect();
+        let stem = path.file_name().unwrap().to_string_lossy().to_string();
+        let rule = stem.split(['-', '.']).next().unwrap();
+        if path.parent().unwrap().ends_with("pass") {
+            assert!(codes.is_empty(), "{name}: {codes:?}");
+            assert_eq!(output.status.code(), Some(0), "{name}");
+        } else {
+            let code = format!("xwing::{rule}");
+            assert!(codes.contains(&code.as_str()), "{name}: {codes:?}");
+            let errors = result["diagnostics"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|d| d["severity"] == "error");
+            assert_eq!(
+                output.status.code(),
+                Some(if errors { 1 } else { 0 }),
+                "{name}"
+            );
+        }
+    });
+}
+
 fn team_args(case: &Path) -> Vec<String> {
     let folder = case.file_name().unwrap().to_string_lossy().to_string();
     let format = folder.split("--").next().unwrap().to_string();

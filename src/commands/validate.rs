@@ -353,21 +353,27 @@ impl<'db> Checker<'db> {
             Err(why) => return unreadable_file(&input.name, &why),
         };
         match self.game_of(&input.name, &bytes) {
-            Ok(Game::Armada) => {
-                let checked = self.check_fleet(&input.name, &bytes, None);
+            Ok((Game::Armada, builder)) => {
+                let checked = self.check_fleet(&input.name, &bytes, builder, None);
                 self.fleet_report(checked, None, None)
             }
-            Ok(Game::Xwing) => self.check_squad(&input.name, &bytes),
+            Ok((Game::Xwing, _)) => self.check_squad(&input.name, &bytes),
             Err(report) => *report,
         }
     }
 
     /// The game of an input: the one `--game` names, else the one whose formats the text
     /// matches. An input of neither (or of the other game than `--game`) is reported.
-    fn game_of(&self, name: &str, bytes: &[u8]) -> Result<Game, Box<ListReport>> {
+    /// An Armada list's builder comes along when detection found it.
+    fn game_of(
+        &self,
+        name: &str,
+        bytes: &[u8],
+    ) -> Result<(Game, Option<armada_parse::SourceFormat>), Box<ListReport>> {
         let probe = detection_probe(bytes);
-        let detected = detect_game(&probe);
-        match (self.options.game, detected) {
+        let detected = detect_list(&probe);
+        let builder = detected.and_then(|(_, builder)| builder);
+        match (self.options.game, detected.map(|(game, _)| game)) {
             (Some(wanted), Some(found)) if wanted != found => {
                 let mut files = SourceFiles::default();
                 let file = files.add(name, shown_text(bytes));
@@ -395,8 +401,8 @@ impl<'db> Checker<'db> {
                     vec![finding],
                 )))
             }
-            (Some(wanted), _) => Ok(wanted),
-            (None, Some(found)) => Ok(found),
+            (Some(wanted), _) => Ok((wanted, builder)),
+            (None, Some(found)) => Ok((found, builder)),
             (None, None) => {
                 let mut files = SourceFiles::default();
                 let shown = shown_text(bytes);
@@ -435,6 +441,7 @@ impl<'db> Checker<'db> {
         &self,
         name: &str,
         bytes: &[u8],
+        builder: Option<armada_parse::SourceFormat>,
         player_format: Option<&'f Format>,
     ) -> CheckedFleet<'db, 'f>
     where
@@ -442,7 +449,7 @@ impl<'db> Checker<'db> {
     {
         let mut files = SourceFiles::default();
         let file = FileId(0);
-        let (text, parsed) = armada_parse::parse_bytes(file, bytes);
+        let (text, parsed) = armada_parse::parse_bytes_as(file, bytes, builder);
         let added = files.add(name, text);
         debug_assert_eq!(added, file);
         let (format, format_source) = match player_format {
@@ -565,9 +572,12 @@ impl<'db> Checker<'db> {
                     }
                 };
                 match self.game_of(&input.name, &bytes) {
-                    Ok(_) => {
-                        checked.push(self.check_fleet(&input.name, &bytes, Some(player_format)))
-                    }
+                    Ok((_, builder)) => checked.push(self.check_fleet(
+                        &input.name,
+                        &bytes,
+                        builder,
+                        Some(player_format),
+                    )),
                     Err(mut report) => {
                         report.team = Some(index + 1);
                         reports.push(*report);
@@ -616,21 +626,22 @@ fn is_single_file(inputs: &[PathBuf]) -> bool {
     matches!(inputs, [one] if !one.is_dir())
 }
 
-/// Which game's list `text` is. Links and JSON are unmistakably X-Wing; then the Armada
-/// builders' layouts; then X-Wing's text exports.
-pub fn detect_game(text: &str) -> Option<Game> {
+/// Which game's list `text` is and, for Armada, the builder (so the reader need not
+/// detect it again). Links and JSON are unmistakably X-Wing; then the Armada builders'
+/// layouts; then X-Wing's text exports.
+fn detect_list(text: &str) -> Option<(Game, Option<armada_parse::SourceFormat>)> {
     use xwing_parse::SourceFormat as X;
     let trimmed = text.trim_start_matches('\u{feff}').trim_start();
     // JSON and links first, by their first byte or scheme: cheap, and unmistakable.
     if trimmed.starts_with('{') || xwing_parse::yasb_link::looks_like_link(trimmed.trim_end()) {
         if let Some(X::Xws | X::YasbLink) = xwing_parse::detect(text) {
-            return Some(Game::Xwing);
+            return Some((Game::Xwing, None));
         }
     }
-    if armada_parse::detect(text).is_some() {
-        return Some(Game::Armada);
+    if let Some(builder) = armada_parse::detect(text) {
+        return Some((Game::Armada, Some(builder)));
     }
-    xwing_parse::detect(text).map(|_| Game::Xwing)
+    xwing_parse::detect(text).map(|_| (Game::Xwing, None))
 }
 
 /// The format a list names: a `Gamemode:` line or the points limit it was built to.

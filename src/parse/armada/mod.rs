@@ -93,6 +93,21 @@ impl SourceFormat {
 /// a lossy, shortened or sanitised copy (control characters shown as `?`, so quoting a line
 /// cannot send escape sequences to a terminal) in which the diagnostics' spans are valid.
 pub fn parse_bytes(file: FileId, bytes: &[u8]) -> (String, ParsedFleet) {
+    parse_bytes_as(file, bytes, None)
+}
+
+/// [`parse_bytes`] for a caller that has already detected the builder (`None`: detect).
+pub fn parse_bytes_as(
+    file: FileId,
+    bytes: &[u8],
+    detected: Option<SourceFormat>,
+) -> (String, ParsedFleet) {
+    let parse = |file: FileId, text: &str| match detected {
+        Some(format) if text.len() <= MAX_INPUT_BYTES && !text.trim().is_empty() => {
+            parse_as(file, text, format)
+        }
+        _ => parse(file, text),
+    };
     if bytes.len() > MAX_INPUT_BYTES {
         let shown = sanitize(&lossy_prefix(bytes, 4096)).into_owned();
         let first_line = shown.find(['\n', '\r']).unwrap_or(shown.len());
