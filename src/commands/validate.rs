@@ -153,6 +153,9 @@ fn merged(pieces: &[(String, Summary)]) -> Summary {
     summary
 }
 
+/// Lists a worker takes at a time.
+const BATCH: usize = 32;
+
 /// Up to this many lists the JSON document is indented.
 const PRETTY_JSON_MAX_LISTS: usize = 20;
 
@@ -332,19 +335,34 @@ impl<'db> Checker<'db> {
         if workers <= 1 {
             return inputs.iter().map(|i| finish(self.check(i))).collect();
         }
-        let chunk = inputs.len().div_ceil(workers);
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = inputs
-                .chunks(chunk)
-                .map(|part| {
-                    scope.spawn(move || part.iter().map(|i| finish(self.check(i))).collect())
+        // Workers take small batches in turn, so lists of uneven size (Star Forge exports
+        // are longer than Kingston's) keep every core busy to the end.
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let mut done: Vec<(usize, T)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..workers)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut out = Vec::new();
+                        loop {
+                            let start = next.fetch_add(BATCH, std::sync::atomic::Ordering::Relaxed);
+                            if start >= inputs.len() {
+                                break out;
+                            }
+                            let end = (start + BATCH).min(inputs.len());
+                            for (offset, input) in inputs[start..end].iter().enumerate() {
+                                out.push((start + offset, finish(self.check(input))));
+                            }
+                        }
+                    })
                 })
                 .collect();
             handles
                 .into_iter()
-                .flat_map(|h| h.join().unwrap_or_else(|_| Vec::new()))
+                .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
                 .collect()
-        })
+        });
+        done.sort_unstable_by_key(|(index, _)| *index);
+        done.into_iter().map(|(_, result)| result).collect()
     }
 
     fn check(&self, input: &Input) -> ListReport {
