@@ -502,8 +502,8 @@ impl<'db> Checker<'db> {
             checked.name,
             checked.files,
             checked.file,
-            &checked.parsed,
-            &checked.fleet,
+            checked.parsed,
+            checked.fleet,
             &choice,
             team,
         )

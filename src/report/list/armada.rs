@@ -71,8 +71,8 @@ pub fn armada_report(
     file_name: String,
     files: SourceFiles,
     file: FileId,
-    parsed: &ParsedFleet,
-    fleet: &ValidatedFleet<'_>,
+    parsed: ParsedFleet,
+    fleet: ValidatedFleet<'_>,
     choice: &FormatChoice<'_>,
     team: Option<usize>,
 ) -> ListReport {
@@ -140,8 +140,9 @@ pub fn armada_report(
                 .to_string(),
         );
     }
-    let mut findings = parsed.findings.clone();
-    findings.extend(fleet.findings.iter().cloned());
+    let table = choice.table.then(|| table(&fleet));
+    let mut findings = parsed.findings;
+    findings.extend(fleet.findings);
     let mut report = ListReport {
         file: file_name,
         game: Some("armada"),
@@ -168,7 +169,7 @@ pub fn armada_report(
         fleet: None,
         squad: None,
         diagnostics: Vec::new(),
-        table: choice.table.then(|| table(fleet)),
+        table,
         findings,
         files,
     };
