@@ -418,6 +418,25 @@ fn unreadable_input_exits_two_with_a_located_diagnostic() {
         ),
         ("latin-1.txt", latin1, "armada::parse::encoding"),
         ("missing.txt", Vec::new(), "list::io"),
+        (
+            "deep.json",
+            format!(
+                "{{\"faction\":\"rebelalliance\",\"pilots\":{}{}}}",
+                "[".repeat(3000),
+                "]".repeat(3000)
+            )
+            .into_bytes(),
+            "xwing::parse::json",
+        ),
+        (
+            "huge.json",
+            format!(
+                "{{\"faction\":\"rebelalliance\",\"pilots\":[{}{{}}]}}",
+                "{\"id\":\"lukeskywalker\"},".repeat(60_000)
+            )
+            .into_bytes(),
+            "xwing::parse::too_large",
+        ),
     ];
     for (name, bytes, code) in &cases {
         let path = dir.join(name);

@@ -625,6 +625,11 @@ impl<'db> Checker<'db> {
 /// (a reader reports those; they must not hide the lines that show the format).
 fn detection_probe(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     let text = String::from_utf8_lossy(&bytes[..bytes.len().min(DETECT_PREFIX)]);
+    // JSON and links may well be one long line: they are told from their first bytes.
+    let start = text.trim_start_matches('\u{feff}').trim_start();
+    if start.starts_with('{') || start.starts_with('[') || start.starts_with("http") {
+        return text;
+    }
     if text.len() < DETECT_PREFIX && !text.lines().any(|l| l.len() > armada_parse::MAX_LINE_BYTES) {
         return text;
     }
