@@ -128,6 +128,23 @@ fn ids(card: &CardRef) -> CardIds {
 }
 
 impl ExportSquad {
+    /// A squad of `faction` with these pilots and nothing else said (no name, points,
+    /// ruleset or obstacles): what a writer falls back on for each absent field.
+    pub fn new(faction: Faction, pilots: Vec<ExportPilot>) -> Self {
+        ExportSquad {
+            faction,
+            name: None,
+            description: None,
+            points: None,
+            points_limit: None,
+            ruleset: None,
+            game_mode: None,
+            link_version: None,
+            obstacles: Vec::new(),
+            pilots,
+        }
+    }
+
     /// The squad with the ids the input wrote: XWS ids from XWS, YASB numbers from links,
     /// names from text exports. Fails without a recognised faction.
     pub fn from_parsed(squad: &ParsedSquad) -> Result<ExportSquad, ExportError> {

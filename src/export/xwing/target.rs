@@ -180,17 +180,9 @@ mod tests {
     }
 
     fn squad() -> ExportSquad {
-        ExportSquad {
-            faction: Faction::RebelAlliance,
-            name: None,
-            description: None,
-            points: None,
-            points_limit: None,
-            ruleset: None,
-            game_mode: None,
-            link_version: None,
-            obstacles: vec![],
-            pilots: vec![ExportPilot {
+        ExportSquad::new(
+            Faction::RebelAlliance,
+            vec![ExportPilot {
                 card: ids("lukeskywalker", Some(3)),
                 span: Some(10..23),
                 upgrades: vec![Some(ExportUpgrade {
@@ -201,7 +193,7 @@ mod tests {
                 })],
                 ..ExportPilot::default()
             }],
-        }
+        )
     }
 
     fn codes(findings: &[Finding]) -> Vec<(&str, Option<Range<usize>>)> {

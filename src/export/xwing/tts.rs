@@ -87,16 +87,8 @@ mod tests {
 
     fn squad(pilots: Vec<ExportPilot>, obstacles: &[&str]) -> ExportSquad {
         ExportSquad {
-            faction: Faction::GalacticEmpire,
-            name: None,
-            description: None,
-            points: None,
-            points_limit: None,
-            ruleset: None,
-            game_mode: None,
-            link_version: None,
             obstacles: obstacles.iter().map(|o| o.to_string()).collect(),
-            pilots,
+            ..ExportSquad::new(Faction::GalacticEmpire, pilots)
         }
     }
 

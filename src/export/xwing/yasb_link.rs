@@ -151,18 +151,10 @@ mod tests {
         vader.standard_loadout = true;
         // A loadout card without a number is no obstacle: it is not written.
         vader.upgrades[1].as_mut().unwrap().card.yasb = None;
-        let squad = ExportSquad {
-            faction: Faction::GalacticEmpire,
-            name: None,
-            description: None,
-            points: None,
-            points_limit: None,
-            ruleset: None,
-            game_mode: None,
-            link_version: None,
-            obstacles: vec![],
-            pilots: vec![vader, pilot(16, vec![Some(1)])],
-        };
+        let squad = ExportSquad::new(
+            Faction::GalacticEmpire,
+            vec![vader, pilot(16, vec![Some(1)])],
+        );
         assert_eq!(
             to_yasb_link(&squad, YASB_URL).unwrap(),
             "https://yasb.app/?f=Galactic%20Empire&d=v9ZhZ20Z564XY16X1&sn=&obs="
@@ -176,18 +168,7 @@ mod tests {
             name: Some("R2-D2".into()),
             ..CardIds::default()
         };
-        let squad = ExportSquad {
-            faction: Faction::RebelAlliance,
-            name: None,
-            description: None,
-            points: None,
-            points_limit: None,
-            ruleset: None,
-            game_mode: None,
-            link_version: None,
-            obstacles: vec![],
-            pilots: vec![p],
-        };
+        let squad = ExportSquad::new(Faction::RebelAlliance, vec![p]);
         assert_eq!(
             to_yasb_link(&squad, YASB_URL).unwrap_err().message,
             "upgrade R2-D2 of pilot 1 has no YASB number"
