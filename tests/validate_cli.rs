@@ -95,6 +95,16 @@ fn assert_documented_shape(result: &Value) {
     }
 }
 
+/// The diagnostic codes of one result, in order.
+fn codes_of(result: &Value) -> Vec<&str> {
+    result["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect()
+}
+
 /// The format a fixture is checked under: the folder named after a format, else standard.
 fn format_of(path: &Path) -> &'static str {
     let text = path.to_string_lossy();
@@ -154,12 +164,7 @@ fn rule_fixtures_report_their_rule_in_both_forms() {
             assert_eq!(result["valid"], true, "{name}");
         } else {
             let code = format!("armada::{}", stem.split("--").next().unwrap());
-            let codes: Vec<&str> = result["diagnostics"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|d| d["code"].as_str().unwrap())
-                .collect();
+            let codes = codes_of(result);
             assert!(codes.contains(&code.as_str()), "{name}: {codes:?}");
             // The human report names the code and points into the list.
             let human =
@@ -204,12 +209,7 @@ fn xwing_rule_fixtures_report_their_rule_in_both_forms() {
         let body = json(&output);
         let result = &body["results"][0];
         assert_documented_shape(result);
-        let codes: Vec<&str> = result["diagnostics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|d| d["code"].as_str().unwrap())
-            .collect();
+        let codes = codes_of(result);
         let stem = path.file_name().unwrap().to_string_lossy().to_string();
         let rule = stem.split(['-', '.']).next().unwrap();
         if path.parent().unwrap().ends_with("pass") {
