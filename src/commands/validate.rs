@@ -540,7 +540,7 @@ impl<'db> Checker<'db> {
                 &parsed,
                 squad,
                 format_source,
-                self.tables,
+                self.tables.then_some(&self.db.xwing),
             ),
             Err(finding) => ListReport::unreadable(
                 name.to_string(),

@@ -2,6 +2,7 @@
 //! upgrades, and the total against the format's limit in the revision used.
 
 use super::{ListReport, Points};
+use crate::cards::xwing::XwingCards;
 use crate::parse::xwing::ParsedSquad;
 use crate::report::{FileId, SourceFiles, new_table};
 use crate::validate::xwing::ValidatedSquad;
@@ -55,7 +56,7 @@ pub fn xwing_report(
     parsed: &ParsedSquad,
     squad: ValidatedSquad,
     format_source: &'static str,
-    with_table: bool,
+    with_table: Option<&XwingCards>,
 ) -> ListReport {
     let line_of = |offset: usize| files.line_column(file, offset).0;
     let pilots: Vec<PilotJson> = squad
@@ -87,7 +88,7 @@ pub fn xwing_report(
             line: line_of(written.card.span().start),
         })
         .collect();
-    let table = with_table.then(|| table(&squad, &pilots));
+    let table = with_table.map(|cards| table(cards, &squad, &pilots));
     let json = SquadJson {
         pilots,
         ship_count: squad.ship_count,
@@ -101,7 +102,12 @@ pub fn xwing_report(
         format_source: Some(format_source),
         points_revision: Some(squad.revision.clone()),
         team: None,
-        faction: squad.faction.clone(),
+        faction: squad.faction.as_deref().map(|id| {
+            crate::parse::xwing::Faction::ALL
+                .into_iter()
+                .find(|f| f.xws() == id)
+                .map_or_else(|| id.to_string(), |f| f.name().to_string())
+        }),
         name: parsed
             .name
             .as_ref()
@@ -131,7 +137,15 @@ pub fn xwing_report(
     report
 }
 
-fn table(squad: &ValidatedSquad, pilots: &[PilotJson]) -> String {
+/// The table names ships as printed (`T-65 X-wing`); the JSON keeps their XWS ids.
+fn table(cards: &XwingCards, squad: &ValidatedSquad, pilots: &[PilotJson]) -> String {
+    let ship_name = |id: &str| {
+        cards
+            .ships
+            .iter()
+            .find(|s| s.value.id == id)
+            .map_or_else(|| id.to_string(), |s| s.value.name.clone())
+    };
     let mut table = new_table(vec!["Pilot", "Ship", "Init", "Cost", "Loadout", "Upgrades"]);
     let right = |text: String| Cell::new(text).set_alignment(CellAlignment::Right);
     for pilot in pilots {
@@ -158,7 +172,7 @@ fn table(squad: &ValidatedSquad, pilots: &[PilotJson]) -> String {
             .collect();
         table.add_row(vec![
             Cell::new(name),
-            Cell::new(pilot.ship.clone().unwrap_or_default()),
+            Cell::new(pilot.ship.as_deref().map(ship_name).unwrap_or_default()),
             right(pilot.initiative.map_or(String::new(), |i| i.to_string())),
             right(pilot.cost.to_string()),
             right(loadout),
