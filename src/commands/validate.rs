@@ -279,9 +279,9 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         .filter_map(Result::ok)
         .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
         .map(|e| {
-            let is_dir = e.file_type().map_or(false, |t| {
-                t.is_dir() || (t.is_symlink() && e.path().is_dir())
-            });
+            let is_dir = e
+                .file_type()
+                .is_ok_and(|t| t.is_dir() || (t.is_symlink() && e.path().is_dir()));
             (e.path(), is_dir)
         })
         .collect();
@@ -656,10 +656,10 @@ fn detect_list(text: &str) -> Option<(Game, Option<armada_parse::SourceFormat>)>
     use xwing_parse::SourceFormat as X;
     let trimmed = text.trim_start_matches('\u{feff}').trim_start();
     // JSON and links first, by their first byte or scheme: cheap, and unmistakable.
-    if trimmed.starts_with('{') || xwing_parse::yasb_link::looks_like_link(trimmed.trim_end()) {
-        if let Some(X::Xws | X::YasbLink) = xwing_parse::detect(text) {
-            return Some((Game::Xwing, None));
-        }
+    if (trimmed.starts_with('{') || xwing_parse::yasb_link::looks_like_link(trimmed.trim_end()))
+        && let Some(X::Xws | X::YasbLink) = xwing_parse::detect(text)
+    {
+        return Some((Game::Xwing, None));
     }
     if let Some(builder) = armada_parse::detect(text) {
         return Some((Game::Armada, Some(builder)));

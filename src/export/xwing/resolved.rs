@@ -133,7 +133,7 @@ fn export_pilot(
     let upgrades = row
         .upgrades
         .iter()
-        .map(|u| export_upgrade(context, u, &values.slots).map(Some))
+        .map(|u| export_upgrade(context, u, values.slots).map(Some))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(ExportPilot {
         card: CardIds {
