@@ -113,8 +113,8 @@ pub fn armada(overlays: &[PathBuf], args: ScoreArmadaArgs) -> Outcome {
                 None => format!("margin {margin}"),
             };
             print_stdout(&format!(
-                "{} ({}, {})\n{table}\n{who}: the winner scores {} tournament points, the loser {}.",
-                format.name, format.source.document, format.source.section, band.winner, band.loser
+                "{}: tournament points by margin of victory ({})\n{table}\n{who}: the winner scores {} tournament points, the loser {}.",
+                format.name, format.source.document, band.winner, band.loser
             ));
         }
     }
