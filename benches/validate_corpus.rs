@@ -8,7 +8,7 @@
 //!   (process start, card data, every list, the JSON document), and its lists per second.
 
 use arbiter::cards::formats::Format;
-use arbiter::cards::{LoadOptions, load};
+use arbiter::cards::{Game, LoadOptions, load};
 use arbiter::parse::armada::parse_bytes;
 use arbiter::report::FileId;
 use arbiter::validate::armada::{CardIndex, validate};
@@ -47,10 +47,7 @@ fn main() {
         without: Vec::new(),
     });
     let format: &Format = db
-        .formats
-        .iter()
-        .map(|f| &f.value)
-        .find(|f| f.id == "standard")
+        .format(Game::Armada, "standard")
         .expect("the standard Armada format");
     let index = CardIndex::new(&db.armada);
     let contents: Vec<Vec<u8>> = paths

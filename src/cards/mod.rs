@@ -105,6 +105,19 @@ pub struct CardDb {
 }
 
 impl CardDb {
+    /// The formats of one game, in load order.
+    pub fn formats_of(&self, game: Game) -> impl Iterator<Item = &formats::Format> {
+        self.formats
+            .iter()
+            .map(|f| &f.value)
+            .filter(move |f| f.game == game)
+    }
+
+    /// A game's format by id.
+    pub fn format(&self, game: Game, id: &str) -> Option<&formats::Format> {
+        self.formats_of(game).find(|f| f.id == id)
+    }
+
     pub fn entries(&self) -> impl Iterator<Item = CardEntry<'_>> {
         self.armada.entries().chain(self.xwing.entries())
     }

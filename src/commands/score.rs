@@ -33,14 +33,9 @@ pub fn armada(overlays: &[PathBuf], args: ScoreArmadaArgs) -> Outcome {
         Ok(db) => db,
         Err(outcome) => return outcome,
     };
-    let armada = || {
-        db.formats
-            .iter()
-            .map(|f| &f.value)
-            .filter(|f| f.game == Game::Armada)
-    };
-    let Some(format) = armada().find(|f| f.id == args.format) else {
-        let known: Vec<&str> = armada()
+    let Some(format) = db.format(Game::Armada, &args.format) else {
+        let known: Vec<&str> = db
+            .formats_of(Game::Armada)
             .filter(|f| !f.margin_of_victory.is_empty())
             .map(|f| f.id.as_str())
             .collect();

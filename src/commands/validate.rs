@@ -10,7 +10,9 @@ use crate::parse::{armada as armada_parse, xwing as xwing_parse};
 use crate::report::list::{
     FormatChoice, ListReport, Summary, ValidateJson, armada_report, unknown_game, xwing_report,
 };
-use crate::report::{Code, FileId, Finding, HumanStyle, SourceFiles, render_human};
+use crate::report::{
+    Code, FileId, Finding, HumanStyle, SourceFiles, first_line_span, render_human, shown_prefix,
+};
 use crate::validate::armada::{self as armada_validate, CardIndex, ValidatedFleet};
 use crate::validate::xwing::{self as xwing_validate, Validator};
 use std::io::Read;
@@ -34,18 +36,18 @@ pub fn run(overlays: &[PathBuf], args: ValidateArgs) -> Outcome {
             return Outcome::Failed;
         }
     };
+    // One list, a team game or `--details`: every list in full; else a verdict line each.
+    let detailed = args.details || !args.teams.is_empty() || is_single_file(&args.inputs);
     let checker = Checker {
         db: &db,
         armada: CardIndex::new(&db.armada),
         xwing: Validator::new(&db),
         options,
-        tables: args.output == ReportFormat::Human
-            && (args.details || !args.teams.is_empty() || is_single_file(&args.inputs)),
+        tables: args.output == ReportFormat::Human && detailed,
     };
-    let detailed = args.details || !args.teams.is_empty() || is_single_file(&args.inputs);
     let summary = if !args.teams.is_empty() {
         match checker.check_teams(&args.teams) {
-            Ok(reports) => print_reports(&reports, args.output, detailed),
+            Ok(reports) => print_reports(&reports, args.output),
             Err(message) => {
                 eprintln!("error: {message}");
                 return Outcome::Failed;
@@ -87,7 +89,7 @@ pub fn run(overlays: &[PathBuf], args: ValidateArgs) -> Outcome {
             }
             _ => {
                 let reports = checker.check_all(&inputs, &|report: ListReport| report);
-                print_reports(&reports, args.output, detailed)
+                print_reports(&reports, args.output)
             }
         }
     };
@@ -101,7 +103,7 @@ pub fn run(overlays: &[PathBuf], args: ValidateArgs) -> Outcome {
 }
 
 /// Print reports already gathered (one list, a few, or a team game) and sum them up.
-fn print_reports(reports: &[ListReport], output: ReportFormat, detailed: bool) -> Summary {
+fn print_reports(reports: &[ListReport], output: ReportFormat) -> Summary {
     let summary = Summary::of(reports);
     match output {
         ReportFormat::Json => {
@@ -116,7 +118,7 @@ fn print_reports(reports: &[ListReport], output: ReportFormat, detailed: bool) -
             };
             print_stdout(&json.unwrap_or_default());
         }
-        ReportFormat::Human => print_stdout(&render_human_reports(reports, &summary, detailed)),
+        ReportFormat::Human => print_stdout(&render_human_reports(reports, &summary)),
     }
     summary
 }
@@ -179,8 +181,8 @@ impl<'db> Options<'db> {
             points: args.points.clone(),
         };
         if let Some(id) = &args.format {
-            let armada = find_format(db, Game::Armada, id);
-            let xwing = find_format(db, Game::Xwing, id);
+            let armada = db.format(Game::Armada, id);
+            let xwing = db.format(Game::Xwing, id);
             if armada.is_none() && xwing.is_none() {
                 let known: Vec<&str> = db.formats.iter().map(|f| f.value.id.as_str()).collect();
                 return Err(format!(
@@ -202,13 +204,6 @@ impl<'db> Options<'db> {
         }
         Ok(options)
     }
-}
-
-fn find_format<'db>(db: &'db CardDb, game: Game, id: &str) -> Option<&'db Format> {
-    db.formats
-        .iter()
-        .map(|f| &f.value)
-        .find(|f| f.game == game && f.id == id)
 }
 
 /// One input: its name for reports and its bytes, or why they could not be read.
@@ -394,9 +389,9 @@ impl<'db> Checker<'db> {
         match (self.options.game, detected.map(|(game, _)| game)) {
             (Some(wanted), Some(found)) if wanted != found => {
                 let mut files = SourceFiles::default();
-                let file = files.add(name, shown_text(bytes));
+                let file = files.add(name, shown_prefix(bytes, 4096));
                 let text = files.text(file).to_string();
-                let first = first_line_span(&text);
+                let first = first_line_span(&text, usize::MAX);
                 let finding = Finding::error(
                     Code::ListParseWrongGame,
                     format!(
@@ -423,7 +418,7 @@ impl<'db> Checker<'db> {
             (None, Some(found)) => Ok((found, builder)),
             (None, None) => {
                 let mut files = SourceFiles::default();
-                let shown = shown_text(bytes);
+                let shown = shown_prefix(bytes, 4096);
                 let file = files.add(name, shown);
                 let text = files.text(file).to_string();
                 Err(Box::new(ListReport::unreadable(
@@ -443,14 +438,10 @@ impl<'db> Checker<'db> {
         if let Some(format) = armada_format_from_list(self.db, parsed) {
             return (format, "list");
         }
-        let standard = find_format(self.db, Game::Armada, "standard")
-            .or_else(|| {
-                self.db
-                    .formats
-                    .iter()
-                    .map(|f| &f.value)
-                    .find(|f| f.game == Game::Armada)
-            })
+        let standard = self
+            .db
+            .format(Game::Armada, "standard")
+            .or_else(|| self.db.formats_of(Game::Armada).next())
             .expect("the built-in data has Armada formats");
         (standard, "default")
     }
@@ -515,7 +506,7 @@ impl<'db> Checker<'db> {
             Ok(parsed) => parsed,
             Err(findings) => {
                 if files.is_empty() {
-                    files.add(name, shown_text(bytes));
+                    files.add(name, shown_prefix(bytes, 4096));
                 }
                 return ListReport::unreadable(name.to_string(), Some("xwing"), files, findings);
             }
@@ -672,12 +663,6 @@ fn armada_format_from_list<'db>(
     db: &'db CardDb,
     parsed: &armada_parse::ParsedFleet,
 ) -> Option<&'db Format> {
-    let armada = || {
-        db.formats
-            .iter()
-            .map(|f| &f.value)
-            .filter(|f| f.game == Game::Armada && !f.team_only)
-    };
     let limit = parsed.points.limit.as_ref().map(|n| n.value).or_else(|| {
         let mode = parsed.gamemode.as_ref()?.text.to_ascii_lowercase();
         mode.split(|c: char| !c.is_ascii_digit())
@@ -685,8 +670,8 @@ fn armada_format_from_list<'db>(
             .find(|n| *n >= 100)
     })?;
     // Among formats of the same size the current one wins over the 1.0 Rules Reference.
-    armada()
-        .filter(|f| f.points_limit == limit)
+    db.formats_of(Game::Armada)
+        .filter(|f| !f.team_only && f.points_limit == limit)
         .min_by_key(|f| (f.id != "standard", f.id.starts_with("rrg")))
 }
 
@@ -711,28 +696,6 @@ fn unreadable_file(name: &str, why: &str) -> ListReport {
     )
 }
 
-/// The input as text that is safe to quote: lossy UTF-8, cut short, control bytes as `?`.
-fn shown_text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(&bytes[..bytes.len().min(4096)])
-        .chars()
-        .map(|c| {
-            if c.is_control() && !matches!(c, '\n' | '\r' | '\t') {
-                '?'
-            } else {
-                c
-            }
-        })
-        .collect()
-}
-
-fn first_line_span(text: &str) -> std::ops::Range<usize> {
-    let start = text.len() - text.trim_start().len();
-    let end = text[start..]
-        .find(['\n', '\r'])
-        .map_or(text.len(), |n| start + n);
-    start..end
-}
-
 fn article_title(game: Game) -> String {
     match game {
         Game::Armada => "an Armada".to_string(),
@@ -740,23 +703,14 @@ fn article_title(game: Game) -> String {
     }
 }
 
-fn render_human_reports(reports: &[ListReport], summary: &Summary, detailed: bool) -> String {
+fn render_human_reports(reports: &[ListReport], summary: &Summary) -> String {
     let style = HumanStyle::for_stdout();
     let mut out = String::new();
-    if detailed {
-        for report in reports {
-            out.push_str(&render_detailed(report, style));
-            out.push('\n');
-        }
-        if reports.len() > 1 {
-            out.push_str(&summary.render());
-        }
-    } else {
-        for report in reports {
-            out.push_str(&report.verdict_line());
-            out.push('\n');
-        }
+    for report in reports {
+        out.push_str(&render_detailed(report, style));
         out.push('\n');
+    }
+    if reports.len() > 1 {
         out.push_str(&summary.render());
     }
     out

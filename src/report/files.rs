@@ -125,6 +125,30 @@ pub fn clamp_span(text: &str, span: Range<usize>) -> Range<usize> {
     start..end
 }
 
+/// The start of an input as text that is safe to quote: lossy UTF-8, at most `max` bytes
+/// of it, control characters (but line breaks and tabs) shown as `?`.
+pub fn shown_prefix(bytes: &[u8], max: usize) -> String {
+    String::from_utf8_lossy(&bytes[..bytes.len().min(max)])
+        .chars()
+        .map(|c| {
+            if c.is_control() && !matches!(c, '\n' | '\r' | '\t') {
+                '?'
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+/// The first line with text on it, without leading blanks, at most `max` bytes long.
+pub fn first_line_span(text: &str, max: usize) -> Range<usize> {
+    let start = text.len() - text.trim_start().len();
+    let end = text[start..]
+        .find(['\n', '\r'])
+        .map_or(text.len(), |n| start + n);
+    start..floor_char_boundary(text, end.min(start + max))
+}
+
 fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
     while offset > 0 && !text.is_char_boundary(offset) {
         offset -= 1;

@@ -188,9 +188,7 @@ impl ListReport {
 
     /// The one-line verdict for a folder run.
     pub fn verdict_line(&self) -> String {
-        let mark = if !self.readable {
-            "✘"
-        } else if self.valid {
+        let mark = if self.readable && self.valid {
             "✔"
         } else {
             "✘"
@@ -301,11 +299,6 @@ impl Summary {
 /// The diagnostic for an input that is no list of any game arbiter reads: empty, binary,
 /// or text in no known format. `text` is the input as shown (lossy, control bytes as `?`).
 pub fn unknown_game(file: FileId, text: &str) -> Finding {
-    let start = text.len() - text.trim_start().len();
-    let end = text[start..]
-        .find(['\n', '\r'])
-        .map_or(text.len(), |n| start + n);
-    let end = floor_boundary(text, end.min(start + 120));
     let (message, label) = if text.trim().is_empty() {
         ("this input is empty", "nothing here")
     } else if text
@@ -323,16 +316,9 @@ pub fn unknown_game(file: FileId, text: &str) -> Finding {
         )
     };
     Finding::error(Code::ListParseUnknownGame, message)
-        .at(file, start..end)
+        .at(file, super::first_line_span(text, 120))
         .label(label)
         .help(
             "give a fleet exported as text by an Armada builder, or an X-Wing squad as XWS JSON, a YASB link or a builder's text export",
         )
-}
-
-fn floor_boundary(text: &str, mut at: usize) -> usize {
-    while at > 0 && !text.is_char_boundary(at) {
-        at -= 1;
-    }
-    at
 }

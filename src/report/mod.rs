@@ -8,7 +8,7 @@ mod render;
 mod table;
 
 pub use code::Code;
-pub use files::{FileId, SourceFiles, SourceText};
+pub use files::{FileId, SourceFiles, SourceText, first_line_span, shown_prefix};
 pub use render::{HumanStyle, JsonFinding, OutputFormat, render_findings, render_human};
 pub use table::new_table;
 

@@ -53,11 +53,8 @@ pub fn read(
 ) -> Result<ParsedSquad, Vec<Finding>> {
     if bytes.len() > MAX_INPUT_BYTES {
         // Keep the start of the file, printable, so the finding can point at it.
-        let shown: String = String::from_utf8_lossy(&bytes[..bytes.len().min(256)])
-            .chars()
-            .map(|c| if c.is_control() && c != '\n' { '?' } else { c })
-            .collect();
-        let first_line = shown.find('\n').unwrap_or(shown.len());
+        let shown = crate::report::shown_prefix(bytes, 256);
+        let first_line = crate::report::first_line_span(&shown, usize::MAX);
         let file = files.add(name, shown);
         return Err(vec![
             Finding::error(
@@ -67,7 +64,7 @@ pub fn read(
                     bytes.len()
                 ),
             )
-            .at(file, 0..first_line)
+            .at(file, first_line)
             .label("not read")
             .help("a squad is a few kilobytes in any format; check that this is the right file"),
         ]);

@@ -223,14 +223,9 @@ impl<'a> Validator<'a> {
 }
 
 fn find_format<'a>(db: &'a CardDb, id: &str) -> Result<&'a Format, Finding> {
-    let xwing = || {
-        db.formats
-            .iter()
-            .map(|f| &f.value)
-            .filter(|f| f.game == crate::cards::Game::Xwing)
-    };
-    xwing().find(|f| f.id == id).ok_or_else(|| {
-        let known: Vec<&str> = xwing().map(|f| f.id.as_str()).collect();
+    let xwing = crate::cards::Game::Xwing;
+    db.format(xwing, id).ok_or_else(|| {
+        let known: Vec<&str> = db.formats_of(xwing).map(|f| f.id.as_str()).collect();
         Finding::error(
             Code::XwingRevision,
             format!("no X-Wing format is called `{id}`"),
