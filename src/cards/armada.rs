@@ -238,6 +238,34 @@ impl ArmadaCards {
     }
 }
 
+impl super::GameCards for ArmadaCards {
+    fn add_data(
+        &mut self,
+        file: FileId,
+        data: DataText<'_>,
+        text: &str,
+        findings: &mut Vec<Finding>,
+    ) {
+        ArmadaCards::add_data(self, file, data, text, findings);
+    }
+
+    fn entries(&self) -> Box<dyn Iterator<Item = CardEntry<'_>> + '_> {
+        Box::new(ArmadaCards::entries(self))
+    }
+
+    fn facts(&self, kind: &str, id: &str) -> Vec<Fact> {
+        ArmadaCards::facts(self, kind, id)
+    }
+
+    fn card_json(&self, kind: &str, id: &str) -> serde_json::Value {
+        ArmadaCards::card_json(self, kind, id)
+    }
+
+    fn check(&self, db: &CardDb, findings: &mut Vec<Finding>) {
+        ArmadaCards::check(self, db, findings);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,7 @@
 //! in a file is reported, not only the first one serde stops at.
 
 use super::record::Record;
-use super::{CardDb, Located};
+use super::{CardDb, Game, Located};
 use crate::report::{Code, FileId, Finding, SourceText};
 use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
@@ -317,16 +317,29 @@ fn load_cards(db: &mut CardDb, file: FileId, text: &str, data: DataText<'_>) {
     struct GameOnly {
         game: toml::Spanned<String>,
     }
+    let games = || {
+        Game::ALL
+            .iter()
+            .map(|g| format!("`{}`", g.as_str()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     if let DataText::Json(json) = data {
         #[derive(serde::Deserialize)]
         struct JsonGame {
             game: String,
         }
         // Embedded data passed `cards check`, so it names a known game.
-        match serde_json::from_str::<JsonGame>(json).map(|g| g.game) {
-            Ok(game) if game == "armada" => db.armada.add_data(file, data, text, &mut db.findings),
-            Ok(game) if game == "xwing" => db.xwing.add_data(file, data, text, &mut db.findings),
-            _ => db
+        match serde_json::from_str::<JsonGame>(json)
+            .ok()
+            .and_then(|g| Game::from_id(&g.game))
+        {
+            Some(game) => {
+                let mut findings = Vec::new();
+                db.cards_mut(game).add_data(file, data, text, &mut findings);
+                db.findings.extend(findings);
+            }
+            None => db
                 .findings
                 .push(embedded_json_failure(file, "no known `game`")),
         }
@@ -340,31 +353,33 @@ fn load_cards(db: &mut CardDb, file: FileId, text: &str, data: DataText<'_>) {
             db.findings.push(
                 Finding::error(
                     Code::MissingField,
-                    "a card file must start with `game = \"armada\"` or `game = \"xwing\"`",
+                    "a card file must start with `game = \"…\"` naming its game",
                 )
                 .at(file, span)
                 .label(e.message().to_string())
-                .help("add `game = \"armada\"` or `game = \"xwing\"` before the first table"),
+                .help(format!(
+                    "add `game = \"armada\"` (or another game: {}) before the first table",
+                    games()
+                )),
             );
             return;
         }
     };
-    match game.get_ref().as_str() {
-        "armada" => {
+    match Game::from_id(game.get_ref()) {
+        Some(known) => {
             let mut findings = Vec::new();
-            db.armada.add_data(file, data, text, &mut findings);
+            db.cards_mut(known)
+                .add_data(file, data, text, &mut findings);
             db.findings.extend(findings);
         }
-        "xwing" => {
-            let mut findings = Vec::new();
-            db.xwing.add_data(file, data, text, &mut findings);
-            db.findings.extend(findings);
-        }
-        other => db.findings.push(
-            Finding::error(Code::InvalidValue, format!("unknown game `{other}`"))
-                .at(file, game.span())
-                .label("not a game with card data")
-                .help("use `armada` or `xwing`"),
+        None => db.findings.push(
+            Finding::error(
+                Code::InvalidValue,
+                format!("unknown game `{}`", game.get_ref()),
+            )
+            .at(file, game.span())
+            .label("not a game with card data")
+            .help(format!("use one of {}", games())),
         ),
     }
 }

@@ -184,6 +184,34 @@ impl XwingCards {
     }
 }
 
+impl super::GameCards for XwingCards {
+    fn add_data(
+        &mut self,
+        file: FileId,
+        data: DataText<'_>,
+        text: &str,
+        findings: &mut Vec<Finding>,
+    ) {
+        XwingCards::add_data(self, file, data, text, findings);
+    }
+
+    fn entries(&self) -> Box<dyn Iterator<Item = CardEntry<'_>> + '_> {
+        Box::new(XwingCards::entries(self))
+    }
+
+    fn facts(&self, kind: &str, id: &str) -> Vec<Fact> {
+        XwingCards::facts(self, kind, id)
+    }
+
+    fn card_json(&self, kind: &str, id: &str) -> serde_json::Value {
+        XwingCards::card_json(self, kind, id)
+    }
+
+    fn check(&self, db: &CardDb, findings: &mut Vec<Finding>) {
+        XwingCards::check(self, db, findings);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

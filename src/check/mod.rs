@@ -17,8 +17,9 @@ pub fn run(db: &CardDb) -> Vec<Finding> {
     duplicates::check(db, &mut findings);
     references::check(db, &mut findings);
     rules::check(db, &mut findings);
-    db.armada.check(db, &mut findings);
-    db.xwing.check(db, &mut findings);
+    for game in crate::cards::Game::ALL {
+        db.cards(game).check(db, &mut findings);
+    }
     findings.sort_by(|a, b| {
         let key = |f: &Finding| f.location.as_ref().map(|l| (l.file, l.span.start));
         key(a).cmp(&key(b)).then(a.code.cmp(&b.code))

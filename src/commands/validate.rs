@@ -371,6 +371,7 @@ impl<'db> Checker<'db> {
                 self.fleet_report(checked, None, None)
             }
             Ok((Game::Xwing, _)) => self.check_squad(&input.name, &bytes),
+            Ok((other, _)) => no_list_format(&input.name, &bytes, other),
             Err(report) => *report,
         }
     }
@@ -697,10 +698,22 @@ fn unreadable_file(name: &str, why: &str) -> ListReport {
 }
 
 fn article_title(game: Game) -> String {
-    match game {
-        Game::Armada => "an Armada".to_string(),
-        Game::Xwing => "an X-Wing".to_string(),
-    }
+    game.with_article()
+}
+
+/// `--game` named a game arbiter has no list reader for.
+fn no_list_format(name: &str, bytes: &[u8], game: Game) -> ListReport {
+    let mut files = SourceFiles::default();
+    let file = files.add(name, shown_prefix(bytes, 4096));
+    let text = files.text(file).to_string();
+    let finding = Finding::error(
+        Code::ListParseWrongGame,
+        format!("arbiter reads no {} lists", game.title()),
+    )
+    .at(file, first_line_span(&text, usize::MAX))
+    .label("read as a list of this game")
+    .help("validate Armada fleets or X-Wing squads, or leave out `--game`");
+    ListReport::unreadable(name.to_string(), Some(game.as_str()), files, vec![finding])
 }
 
 fn render_human_reports(reports: &[ListReport], summary: &Summary) -> String {

@@ -5,64 +5,10 @@ pub mod search;
 
 use crate::cards::CardDb;
 use crate::cards::rules::{RuleEntry, RuleText};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-/// The games with a rules glossary. Wider than [`crate::cards::Game`], which only covers the
-/// games with card data.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    clap::ValueEnum,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum RuleGame {
-    Armada,
-    Xwing,
-    Spacealert,
-    Talon,
-}
-
-impl RuleGame {
-    pub const ALL: [RuleGame; 4] = [
-        RuleGame::Armada,
-        RuleGame::Xwing,
-        RuleGame::Spacealert,
-        RuleGame::Talon,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            RuleGame::Armada => "armada",
-            RuleGame::Xwing => "xwing",
-            RuleGame::Spacealert => "spacealert",
-            RuleGame::Talon => "talon",
-        }
-    }
-
-    pub fn title(self) -> &'static str {
-        match self {
-            RuleGame::Armada => "Star Wars: Armada",
-            RuleGame::Xwing => "Star Wars: X-Wing",
-            RuleGame::Spacealert => "Space Alert",
-            RuleGame::Talon => "Talon",
-        }
-    }
-
-    /// The game a glossary file belongs to, from its name (`rules/xwing.toml` → X-Wing).
-    pub fn from_file_name(name: &str) -> Option<RuleGame> {
-        let file = name.rsplit(['/', '\\']).next().unwrap_or(name);
-        let stem = file.strip_suffix(".toml").unwrap_or(file);
-        RuleGame::ALL.into_iter().find(|g| g.as_str() == stem)
-    }
-}
+/// The games with a rules glossary: every game (see [`crate::cards::Game`]).
+pub use crate::cards::Game as RuleGame;
 
 /// The language summaries are shown in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
