@@ -23,12 +23,16 @@ fn time(label: &str, text: &str, runs: u32) {
     let mut ok = false;
     for _ in 0..runs {
         let started = Instant::now();
-        let (_, result) = arbiter::adjudicate::resolve_text("bench.toml", text, None);
+        let (_, result) = arbiter::adjudicate::resolve_text(
+            "bench.toml",
+            text,
+            &arbiter::adjudicate::ResolveOptions::default(),
+        );
         let elapsed = started.elapsed().as_secs_f64();
         best = best.min(elapsed);
         match result {
             Ok(trace) => {
-                steps = trace.steps.len();
+                steps = trace.step_count();
                 ok = true;
             }
             Err(findings) => {

@@ -146,9 +146,14 @@ pub struct ResolveArgs {
     pub scenario: PathBuf,
     #[arg(long, value_enum, default_value = "human")]
     pub output: ReportFormat,
-    /// Most steps before the scenario is reported as a loop (overrides `max_steps`).
-    #[arg(long, value_name = "N")]
+    /// Most steps before the scenario is reported as a loop (overrides `max_steps`; 1 to
+    /// 100000).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::parse::scenario::MAX_STEPS_CEILING)))]
     pub max_steps: Option<u32>,
+    /// Seed for what the game leaves to chance and the scenario does not give (damage
+    /// tiles, dice): the same seed gives the same trace.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
 }
 
 #[derive(Debug, Args)]

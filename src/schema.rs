@@ -42,7 +42,7 @@ impl SchemaKind {
             SchemaKind::Errata => schemars::schema_for!(errata::ErrataFile),
             SchemaKind::Format => schemars::schema_for!(formats::Format),
             SchemaKind::Rules => schemars::schema_for!(rules::RulesFile),
-            SchemaKind::Scenario => schemars::schema_for!(crate::parse::scenario::ScenarioFile),
+            SchemaKind::Scenario => crate::adjudicate::scenario_schema(),
         }
     }
 

@@ -247,7 +247,7 @@ fn resolve_prints_a_trace_and_json() {
     assert_eq!(output.status.code(), Some(0));
     let body: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
     let first = &body["steps"][0];
-    for key in ["n", "event", "queue", "outcome", "rule"] {
+    for key in ["n", "event", "outcome", "rule", "choice_point"] {
         assert!(!first[key].is_null(), "missing {key}: {first}");
     }
     assert_eq!(
@@ -324,7 +324,15 @@ fn schema_scenario_prints_the_scenario_schema() {
     let output = arbiter(&["schema", "scenario"]);
     assert_eq!(output.status.code(), Some(0));
     let schema: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
-    assert!(schema["properties"]["ability"].is_object(), "{schema}");
+    // One variant per game with scenarios, each holding the envelope and the game's tables.
+    let variants = schema["oneOf"].as_array().expect("oneOf");
+    let xwing = variants
+        .iter()
+        .find(|v| v["properties"]["game"]["const"] == "xwing")
+        .expect("an X-Wing variant");
+    assert!(xwing["properties"]["ability"].is_object(), "{schema}");
+    assert!(xwing["properties"]["title"].is_object(), "{schema}");
+    assert_eq!(xwing["additionalProperties"], false);
 }
 
 #[test]

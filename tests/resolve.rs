@@ -3,7 +3,7 @@
 //! tests/fixtures/broken-scenarios/ its diagnostics, and every cited section must be a
 //! heading printed in its rulebook (../shared/seeds).
 
-use arbiter::adjudicate::{render_human, render_json, resolve_text};
+use arbiter::adjudicate::{Adjudication, ResolveOptions, resolve_text};
 use arbiter::report::{HumanStyle, render_human as render_finding};
 use std::path::Path;
 
@@ -15,9 +15,9 @@ fn relative(path: &Path) -> String {
         .replace('\\', "/")
 }
 
-fn trace(path: &Path) -> arbiter::adjudicate::Trace {
+fn trace(path: &Path) -> Box<dyn Adjudication> {
     let text = std::fs::read_to_string(path).unwrap();
-    let (files, result) = resolve_text(&relative(path), &text, None);
+    let (files, result) = resolve_text(&relative(path), &text, &ResolveOptions::default());
     match result {
         Ok(trace) => trace,
         Err(findings) => panic!(
@@ -34,18 +34,18 @@ fn trace(path: &Path) -> arbiter::adjudicate::Trace {
 #[test]
 fn example_traces_as_tables() {
     insta::glob!("../examples", "**/*.toml", |path| {
-        insta::assert_snapshot!(render_human(&trace(path), 120));
+        insta::assert_snapshot!(trace(path).render_human(120));
     });
 }
 
 #[test]
 fn example_traces_as_json() {
     insta::glob!("../examples", "**/*.toml", |path| {
-        let json = render_json(&trace(path));
+        let json = trace(path).render_json();
         let steps = json["steps"].as_array().expect("steps");
         assert!(!steps.is_empty());
         for step in steps {
-            for key in ["n", "event", "queue", "outcome", "rule"] {
+            for key in ["n", "event", "outcome", "rule", "choice_point"] {
                 assert!(
                     !step[key].is_null(),
                     "{}: step without `{key}`",
@@ -83,7 +83,7 @@ fn there_are_enough_examples() {
 fn broken_scenarios() {
     insta::glob!("fixtures/broken-scenarios/*.toml", |path| {
         let text = std::fs::read_to_string(path).unwrap();
-        let (files, result) = resolve_text(&relative(path), &text, None);
+        let (files, result) = resolve_text(&relative(path), &text, &ResolveOptions::default());
         let findings = result
             .err()
             .unwrap_or_else(|| panic!("{}: a broken scenario must not resolve", relative(path)));
@@ -158,31 +158,45 @@ fn many_abilities(n: usize, max_steps: u32) -> String {
 }
 
 #[test]
-fn ten_thousand_abilities_resolve_in_bounded_time_and_size() {
+fn ten_thousand_abilities_resolve_with_a_bounded_queue_display() {
     let text = many_abilities(10_000, 100_000);
-    let started = std::time::Instant::now();
-    let (_, result) = resolve_text("many.toml", &text, None);
-    let trace = result.expect("resolves");
-    assert!(
-        started.elapsed().as_secs() < 60,
-        "took {:?}",
-        started.elapsed()
-    );
+    let (_, result) = resolve_text("many.toml", &text, &ResolveOptions::default());
+    let json = result.expect("resolves").render_json();
+    let steps = json["steps"].as_array().expect("steps");
     // One entering step, then a resolve and a gain step per ability.
-    assert_eq!(trace.steps.len(), 2 + 2 * 10_000);
+    assert_eq!(steps.len(), 2 + 2 * 10_000);
+    assert!(steps.iter().all(|s| {
+        s["queue"]
+            .as_array()
+            .is_some_and(|q| q.len() <= arbiter::adjudicate::QUEUE_SHOWN)
+    }));
+    assert_eq!(steps[1]["queue_length"], 10_000);
     assert!(
-        trace
-            .steps
-            .iter()
-            .all(|s| s.queue.len() <= arbiter::adjudicate::QUEUE_SHOWN)
-    );
-    assert_eq!(trace.steps[1].queue_length, 10_000);
-    assert!(
-        trace.steps[1].outcome.len() < 2_000,
+        steps[1]["outcome"]
+            .as_str()
+            .is_some_and(|o| o.len() < 2_000),
         "outcomes list a bounded number of names"
     );
     // The same scenario under the default cap stops with a loop diagnostic instead.
-    let (_, capped) = resolve_text("many.toml", &many_abilities(10_000, 1_000), None);
-    let findings = capped.unwrap_err();
+    let (_, capped) = resolve_text(
+        "many.toml",
+        &many_abilities(10_000, 1_000),
+        &ResolveOptions::default(),
+    );
+    let findings = capped.err().expect("capped");
     assert_eq!(findings[0].code.as_str(), "scenario::loop");
+}
+
+#[test]
+fn a_step_cap_above_the_ceiling_is_refused_before_anything_runs() {
+    let text = many_abilities(2, 4_000_000_000);
+    let (_, result) = resolve_text("big.toml", &text, &ResolveOptions::default());
+    let findings = result.err().expect("refused");
+    assert_eq!(findings.len(), 1);
+    assert_eq!(findings[0].code.as_str(), "scenario::invalid_value");
+    assert!(
+        findings[0].message.contains("100000"),
+        "{}",
+        findings[0].message
+    );
 }

@@ -1,12 +1,22 @@
 //! Timing adjudication: a scenario goes in, a step-by-step trace comes out, each step
 //! citing the rule it applies (document and section heading as printed in the rulebook).
-//! One engine per game: [`xwing`] (ability queue, order of play) and [`armada`] (timing).
+//!
+//! Each game has its engine in its own module and joins here through [`GameRules`] and one
+//! arm of [`rules_of`]. What is shared is only the envelope of a scenario (read by
+//! [`crate::parse::scenario`]), the dispatch on its game and kind, and the trace: numbered
+//! steps with a rule citation, what happened, and the game's own detail.
 
 pub mod armada;
+mod trace;
 pub mod xwing;
 
-use crate::parse::scenario::{self, Kind, Scenario};
-use crate::report::{Code, FileId, Finding, SourceFiles, new_table};
+pub use trace::{
+    Adjudication, CapReached, NoDetail, Played, Recorder, Step, StepDetail, Trace, header,
+};
+
+use crate::cards::Game;
+use crate::parse::scenario::{self, Envelope, ScenarioText};
+use crate::report::{Code, FileId, Finding, SourceFiles};
 use serde::Serialize;
 
 /// A rule as cited in a trace: the document, its version ("" when it prints none) and the
@@ -26,6 +36,19 @@ impl Cite {
             format!("{} {} · {}", self.document, self.version, self.section)
         }
     }
+
+    /// The document as a table shows it: without the "Star Wars: " the titles start with.
+    pub fn label(&self) -> String {
+        let document = self
+            .document
+            .strip_prefix("Star Wars: ")
+            .unwrap_or(self.document);
+        if self.version.is_empty() {
+            document.to_string()
+        } else {
+            format!("{document} {}", self.version)
+        }
+    }
 }
 
 /// Most queue entries a step shows; longer queues show a count of the rest.
@@ -33,79 +56,91 @@ pub const QUEUE_SHOWN: usize = 8;
 /// Most names an outcome lists before summarising the rest.
 pub const NAMES_SHOWN: usize = 8;
 
-/// One step of a trace.
-#[derive(Debug, Clone, Serialize)]
-pub struct Step {
-    pub n: usize,
-    /// What this step is about: the event that happens or the ability that resolves.
-    pub event: String,
-    /// The queue after the step, front first (at most [`QUEUE_SHOWN`] entries).
-    pub queue: Vec<String>,
-    /// The full length of the queue after the step.
-    pub queue_length: usize,
-    pub outcome: String,
-    pub rule: Cite,
-    /// A choice the scenario did not give was needed: the first legal option was taken.
-    pub choice_point: bool,
+/// What the command line adds to a scenario.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ResolveOptions {
+    /// Overrides the scenario's `max_steps` (1 to [`scenario::MAX_STEPS_CEILING`]).
+    pub max_steps: Option<u32>,
+    /// Seeds what the game leaves to chance (dice, card draws) when the scenario does not
+    /// say; the same seed gives the same trace.
+    pub seed: Option<u64>,
 }
 
-/// The result of adjudicating a scenario.
-#[derive(Debug, Clone, Serialize)]
-pub struct Trace {
-    pub title: String,
-    pub kind: &'static str,
-    pub question: Option<String>,
-    pub source: Option<String>,
-    pub steps: Vec<Step>,
-    /// The state that matters after the last step, one line per ship or player.
-    pub final_state: Vec<String>,
+/// One game's adjudication: its kinds of scenario, the schema of its tables, its engines.
+pub trait GameRules: Sync {
+    /// The kinds this game answers, `<game>/<question>`.
+    fn kinds(&self) -> &'static [&'static str];
+    /// The JSON Schema of the game's own tables (everything but the envelope).
+    fn schema(&self) -> schemars::Schema;
+    /// Read the game's tables and adjudicate. The kind is one of [`GameRules::kinds`].
+    fn resolve(
+        &self,
+        scenario: &ScenarioText<'_>,
+        options: &ResolveOptions,
+    ) -> Result<Box<dyn Adjudication>, Vec<Finding>>;
 }
 
-impl Trace {
-    pub fn choice_points(&self) -> usize {
-        self.steps.iter().filter(|s| s.choice_point).count()
+/// The one place a game joins adjudication; `None` for a game without scenarios yet.
+pub fn rules_of(game: Game) -> Option<&'static dyn GameRules> {
+    match game {
+        Game::Armada => Some(&armada::Armada),
+        Game::Xwing => Some(&xwing::Xwing),
+        Game::Spacealert | Game::Talon => None,
     }
 }
 
-/// Collects steps and enforces the step cap.
-pub struct Recorder {
-    pub steps: Vec<Step>,
-    pub max_steps: usize,
+/// Read, check and adjudicate a scenario text. On failure the findings point into `files`.
+pub fn resolve_text(
+    name: &str,
+    text: &str,
+    options: &ResolveOptions,
+) -> (SourceFiles, Result<Box<dyn Adjudication>, Vec<Finding>>) {
+    let mut files = SourceFiles::default();
+    let file: FileId = files.add(name, text.to_string());
+    let result = scenario::read(file, text, options.max_steps).and_then(|scenario| {
+        let envelope = &scenario.envelope;
+        let rules = rules_of(envelope.game);
+        let kinds = rules.map_or(&[][..], |r| r.kinds());
+        if let Some(rules) = rules
+            && kinds.contains(&envelope.kind.as_str())
+        {
+            return rules.resolve(&scenario, options);
+        }
+        let mut findings = vec![scenario::wrong_kind(envelope, kinds)];
+        // A kind of another game: check the rest as that game's, to report every problem.
+        let kind_game = envelope
+            .kind
+            .split_once('/')
+            .and_then(|(g, _)| Game::from_id(g));
+        if let Some(other) = kind_game.and_then(rules_of)
+            && other.kinds().contains(&envelope.kind.as_str())
+            && let Err(more) = other.resolve(&scenario, options)
+        {
+            findings.extend(more);
+        }
+        Err(findings)
+    });
+    (files, result)
 }
 
-/// The cap was reached; the engine reports which ability kept coming back.
-#[derive(Debug)]
-pub struct CapReached;
+/// The JSON Schema of every scenario file (`arbiter schema scenario`).
+pub fn scenario_schema() -> schemars::Schema {
+    let bodies: Vec<_> = Game::ALL
+        .into_iter()
+        .filter_map(|game| rules_of(game).map(|rules| (game, rules.kinds(), rules.schema())))
+        .collect();
+    scenario::schema(&bodies)
+}
 
-impl Recorder {
-    pub fn new(max_steps: u32) -> Self {
-        Recorder {
-            steps: Vec::new(),
-            max_steps: max_steps as usize,
-        }
-    }
-
-    pub fn push(
-        &mut self,
-        event: impl Into<String>,
-        queue: (Vec<String>, usize),
-        outcome: impl Into<String>,
-        rule: Cite,
-        choice_point: bool,
-    ) -> Result<(), CapReached> {
-        if self.steps.len() >= self.max_steps {
-            return Err(CapReached);
-        }
-        self.steps.push(Step {
-            n: self.steps.len() + 1,
-            event: event.into(),
-            queue: queue.0,
-            queue_length: queue.1,
-            outcome: outcome.into(),
-            rule,
-            choice_point,
-        });
-        Ok(())
+/// A trace with the envelope's title, kind, question and source.
+pub fn trace_of<D>(envelope: &Envelope, steps: Vec<Step<D>>, final_state: Vec<String>) -> Trace<D> {
+    Trace {
+        title: envelope.title.clone(),
+        kind: envelope.kind.clone(),
+        question: envelope.question.clone(),
+        source: envelope.source_line(),
+        steps,
+        final_state,
     }
 }
 
@@ -113,53 +148,12 @@ impl Recorder {
 pub fn list(names: &[String]) -> String {
     let shown: Vec<&str> = names.iter().take(NAMES_SHOWN).map(String::as_str).collect();
     let rest = names.len().saturating_sub(NAMES_SHOWN);
-    match (shown.len(), rest) {
-        (0, _) => "nothing".to_string(),
-        (1, 0) => shown[0].to_string(),
-        (_, 0) => format!(
-            "{} and {}",
-            shown[..shown.len() - 1].join(", "),
-            shown[shown.len() - 1]
-        ),
+    match (shown.as_slice(), rest) {
+        ([], _) => "nothing".to_string(),
+        ([one], 0) => one.to_string(),
+        ([init @ .., last], 0) => format!("{} and {last}", init.join(", ")),
         _ => format!("{} and {rest} more", shown.join(", ")),
     }
-}
-
-/// Adjudicate a checked scenario.
-pub fn resolve(scenario: &Scenario) -> Result<Trace, Vec<Finding>> {
-    let (steps, final_state) = match scenario.kind {
-        Kind::XwingQueue => xwing::queue::run(scenario)?,
-        Kind::XwingRound => xwing::round::run(scenario)?,
-        Kind::ArmadaTiming => armada::run(scenario)?,
-    };
-    Ok(Trace {
-        title: scenario.title.clone(),
-        kind: scenario.kind.as_str(),
-        question: scenario.question.clone(),
-        source: scenario
-            .source
-            .as_ref()
-            .map(|s| format!("{} · {}", s.document, s.section)),
-        steps,
-        final_state,
-    })
-}
-
-/// Read, check and adjudicate a scenario text. On failure the findings point into `files`.
-pub fn resolve_text(
-    name: &str,
-    text: &str,
-    max_steps: Option<u32>,
-) -> (SourceFiles, Result<Trace, Vec<Finding>>) {
-    let mut files = SourceFiles::default();
-    let file: FileId = files.add(name, text.to_string());
-    let result = scenario::load(file, text).and_then(|mut s| {
-        if let Some(max) = max_steps {
-            s.max_steps = max.max(1);
-        }
-        resolve(&s)
-    });
-    (files, result)
 }
 
 /// The loop diagnostic: the steps ran out; `culprit` is the ability (or effect) seen most.
@@ -168,6 +162,7 @@ pub fn loop_finding(
     max_steps: u32,
     culprit: Option<(String, usize, std::ops::Range<usize>)>,
 ) -> Finding {
+    let ceiling = scenario::MAX_STEPS_CEILING;
     match culprit {
         Some((name, times, span)) if times > 1 => Finding::error(
             Code::ScenarioLoop,
@@ -175,89 +170,11 @@ pub fn loop_finding(
         )
         .at(file, span)
         .label("triggers again and again")
-        .help("abilities that trigger each other without end loop forever; change a timing or a requirement, or raise `max_steps` if the scenario really is that long"),
+        .help(format!("abilities that trigger each other without end loop forever; change a timing or a requirement, or raise `max_steps` (at most {ceiling}) if the scenario really is that long")),
         _ => Finding::error(Code::ScenarioLoop, format!("the scenario did not settle within {max_steps} steps"))
             .at(file, 0..0)
-            .help("raise `max_steps` (or pass --max-steps) if the scenario really is that long"),
+            .help(format!("raise `max_steps` (or pass --max-steps; at most {ceiling}) if the scenario really is that long")),
     }
-}
-
-/// The trace as a table for people, with a header and the final state.
-pub fn render_human(trace: &Trace, width: u16) -> String {
-    let mut out = format!("{} ({})\n", trace.title, trace.kind);
-    if let Some(question) = &trace.question {
-        out.push_str(&format!("Question: {question}\n"));
-    }
-    if let Some(source) = &trace.source {
-        out.push_str(&format!("Discussed in: {source}\n"));
-    }
-    let mut table = new_table(vec!["#", "step", "what happened", "queue after", "rule"]);
-    table.set_width(width);
-    for step in &trace.steps {
-        let mut queue = step
-            .queue
-            .iter()
-            .enumerate()
-            .map(|(i, q)| format!("{}. {q}", i + 1))
-            .collect::<Vec<_>>();
-        if step.queue_length > step.queue.len() {
-            queue.push(format!("… {} more", step.queue_length - step.queue.len()));
-        }
-        let queue = if trace.kind != "xwing/queue" {
-            // Order of play and Armada timing use no ability queue.
-            "—".to_string()
-        } else if queue.is_empty() {
-            "(empty)".to_string()
-        } else {
-            queue.join("\n")
-        };
-        let n = if step.choice_point {
-            format!("{}*", step.n)
-        } else {
-            step.n.to_string()
-        };
-        table.add_row(vec![
-            n,
-            step.event.clone(),
-            step.outcome.clone(),
-            queue,
-            format!("{}\n§ {}", doc_label(&step.rule), step.rule.section),
-        ]);
-    }
-    out.push_str(&table.to_string());
-    out.push('\n');
-    let choices = trace.choice_points();
-    if choices > 0 {
-        out.push_str(&format!(
-            "* {choices} choice point{}: the scenario did not give the choice, so the first legal option was taken\n",
-            if choices == 1 { "" } else { "s" }
-        ));
-    }
-    if !trace.final_state.is_empty() {
-        out.push_str("After the last step:\n");
-        for line in &trace.final_state {
-            out.push_str(&format!("  {line}\n"));
-        }
-    }
-    out
-}
-
-/// The document as the table shows it: without the "Star Wars: " every title starts with.
-fn doc_label(cite: &Cite) -> String {
-    let document = cite
-        .document
-        .strip_prefix("Star Wars: ")
-        .unwrap_or(cite.document);
-    if cite.version.is_empty() {
-        document.to_string()
-    } else {
-        format!("{document} {}", cite.version)
-    }
-}
-
-/// The documented JSON shape: `{"title", "kind", "steps": [{"n", "event", "queue", "queue_length", "outcome", "rule", "choice_point"}], "final_state"}`.
-pub fn render_json(trace: &Trace) -> serde_json::Value {
-    serde_json::to_value(trace).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -273,12 +190,13 @@ mod tests {
     }
 
     #[test]
-    fn the_recorder_stops_at_the_cap() {
-        let mut rec = Recorder::new(2);
-        let cite = xwing::rules::QUEUE;
-        assert!(rec.push("a", (vec![], 0), "x", cite, false).is_ok());
-        assert!(rec.push("b", (vec![], 0), "x", cite, false).is_ok());
-        assert!(rec.push("c", (vec![], 0), "x", cite, false).is_err());
-        assert_eq!(rec.steps.len(), 2);
+    fn every_game_with_scenarios_names_kinds_of_its_own() {
+        for game in Game::ALL {
+            if let Some(rules) = rules_of(game) {
+                for kind in rules.kinds() {
+                    assert!(kind.starts_with(&format!("{}/", game.as_str())), "{kind}");
+                }
+            }
+        }
     }
 }

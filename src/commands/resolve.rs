@@ -1,5 +1,5 @@
 use super::print_stdout;
-use crate::adjudicate::{render_human, render_json, resolve_text};
+use crate::adjudicate::{ResolveOptions, resolve_text};
 use crate::cli::{Outcome, ReportFormat, ResolveArgs};
 use crate::parse::scenario::MAX_SCENARIO_BYTES;
 use crate::report::{
@@ -21,13 +21,17 @@ pub fn run(args: ResolveArgs) -> Outcome {
             return Outcome::Failed;
         }
     };
-    let (files, result) = resolve_text(&name, &text, args.max_steps);
+    let options = ResolveOptions {
+        max_steps: args.max_steps,
+        seed: args.seed,
+    };
+    let (files, result) = resolve_text(&name, &text, &options);
     match result {
-        Ok(trace) => {
+        Ok(adjudication) => {
             match args.output {
-                ReportFormat::Human => print_stdout(&render_human(&trace, TABLE_WIDTH)),
+                ReportFormat::Human => print_stdout(&adjudication.render_human(TABLE_WIDTH)),
                 ReportFormat::Json => print_stdout(
-                    &serde_json::to_string_pretty(&render_json(&trace)).unwrap_or_default(),
+                    &serde_json::to_string_pretty(&adjudication.render_json()).unwrap_or_default(),
                 ),
             }
             Outcome::Clean

@@ -6,11 +6,37 @@
 
 pub mod rules;
 
-use crate::adjudicate::{CapReached, Recorder, Step, list, loop_finding};
-use crate::parse::scenario::{CardType, EffectDef, Owner, Scenario};
+use super::{Adjudication, GameRules, NoDetail, ResolveOptions, trace_of};
+use crate::adjudicate::{CapReached, Played, Recorder, list, loop_finding};
+use crate::parse::scenario::ScenarioText;
+use crate::parse::scenario::armada::{self as scenario, CardType, EffectDef, Owner, Scenario};
 use crate::report::Finding;
 
-pub fn run(sc: &Scenario) -> Result<(Vec<Step>, Vec<String>), Vec<Finding>> {
+/// Armada's adjudication: `armada/timing`.
+pub struct Armada;
+
+impl GameRules for Armada {
+    fn kinds(&self) -> &'static [&'static str] {
+        scenario::KINDS
+    }
+
+    fn schema(&self) -> schemars::Schema {
+        schemars::schema_for!(scenario::ScenarioFile)
+    }
+
+    fn resolve(
+        &self,
+        text: &ScenarioText<'_>,
+        _options: &ResolveOptions,
+    ) -> Result<Box<dyn Adjudication>, Vec<Finding>> {
+        let sc = scenario::load(text)?;
+        let (steps, final_state) = run(&sc)?;
+        Ok(Box::new(trace_of(&text.envelope, steps, final_state)))
+    }
+}
+
+/// The steps of every timing point of the scenario, and what each side resolved.
+pub fn run(sc: &Scenario) -> Played<NoDetail> {
     let mut timing = Timing {
         sc,
         rec: Recorder::new(sc.max_steps),
@@ -36,7 +62,7 @@ fn sides(sc: &Scenario) -> Vec<String> {
 
 struct Timing<'a> {
     sc: &'a Scenario,
-    rec: Recorder,
+    rec: Recorder<NoDetail>,
     resolved: Vec<Vec<String>>,
 }
 
@@ -48,7 +74,7 @@ impl Timing<'_> {
         rule: crate::adjudicate::Cite,
         choice: bool,
     ) -> Result<(), CapReached> {
-        self.rec.push(event, (Vec::new(), 0), outcome, rule, choice)
+        self.rec.push(event, outcome, rule, choice, NoDetail {})
     }
 
     fn side_of(&self, e: &EffectDef) -> usize {
@@ -79,7 +105,7 @@ impl Timing<'_> {
         let sc = self.sc;
         let side_names = sides(sc);
         let team_game = !sc.teams.is_empty();
-        for (point, _) in &sc.armada_events {
+        for (point, _) in &sc.events {
             let here: Vec<usize> = (0..sc.effects.len())
                 .filter(|&i| sc.effects[i].timing == *point)
                 .collect();

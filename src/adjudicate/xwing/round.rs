@@ -1,13 +1,15 @@
 //! The X-Wing order of play for one round: who acts when in the System, Activation and
 //! Engagement phases, when destroyed ships leave, and the End phase steps.
 
+use super::QueueDetail;
 use super::rules::{self, TokenColour};
-use crate::adjudicate::{Recorder, Step, list, loop_finding};
-use crate::parse::scenario::Scenario;
-use crate::parse::scenario::words::Token;
+use crate::adjudicate::{Played, Recorder, list, loop_finding};
+use crate::parse::scenario::xwing::Scenario;
+use crate::parse::scenario::xwing::words::Token;
 use crate::report::{Code, Finding};
 
-pub fn run(sc: &Scenario) -> Result<(Vec<Step>, Vec<String>), Vec<Finding>> {
+/// The steps of one round's order of play, and what is left in play after it.
+pub fn run(sc: &Scenario) -> Played<QueueDetail> {
     let mut findings = Vec::new();
     let mut levels: Vec<u8> = sc.ships.iter().filter_map(|s| s.initiative).collect();
     levels.sort_unstable();
@@ -43,7 +45,7 @@ pub fn run(sc: &Scenario) -> Result<(Vec<Step>, Vec<String>), Vec<Finding>> {
 
 struct Round<'a> {
     sc: &'a Scenario,
-    rec: Recorder,
+    rec: Recorder<QueueDetail>,
     removed: Vec<bool>,
 }
 
@@ -56,7 +58,7 @@ impl Round<'_> {
         choice: bool,
     ) -> Option<()> {
         self.rec
-            .push(event, (Vec::new(), 0), outcome, rule, choice)
+            .push(event, outcome, rule, choice, QueueDetail::default())
             .ok()
     }
 

@@ -2,7 +2,7 @@
 //! section heading exactly as printed in the Spanish Rules Reference) and the token colours.
 
 use super::super::Cite;
-use crate::parse::scenario::words::Token;
+use crate::parse::scenario::xwing::words::Token;
 
 const DOC: &str = "Star Wars: X-Wing — Guía de referencia";
 const VERSION: &str = "1.4.5";
@@ -84,8 +84,8 @@ pub fn colour(token: Token) -> TokenColour {
 }
 
 /// Tokens a white action gives the ship that performs it.
-pub fn action_token(action: crate::parse::scenario::words::Action) -> Option<Token> {
-    use crate::parse::scenario::words::Action;
+pub fn action_token(action: crate::parse::scenario::xwing::words::Action) -> Option<Token> {
+    use crate::parse::scenario::xwing::words::Action;
     match action {
         Action::Focus => Some(Token::Focus),
         Action::Evade => Some(Token::Evade),

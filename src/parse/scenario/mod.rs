@@ -1,17 +1,24 @@
-//! Scenario files for `arbiter resolve`: the TOML model (its JSON Schema is
-//! `arbiter schema scenario`) and the checks that turn it into a [`Scenario`] whose every
-//! reference is resolved. Every problem is reported with the span it comes from.
+//! Scenario files for `arbiter resolve`.
+//!
+//! Every scenario shares an envelope: `game`, `kind`, `title`, `question`, `[source]` and
+//! `max_steps`. Everything else belongs to the game: each game's module here reads and
+//! checks its own tables into a scenario whose every reference is resolved. [`read`] takes
+//! the envelope off the file and hands the rest to the game as a [`ScenarioText`].
 
+pub mod armada;
+mod check;
 pub mod words;
+pub mod xwing;
+
+pub use check::Check;
 
 use crate::cards::Game;
 use crate::report::{Code, FileId, Finding};
 use schemars::JsonSchema;
 use serde::Deserialize;
-use std::collections::{BTreeMap, HashMap};
+use serde::de::DeserializeOwned;
 use std::ops::Range;
 use toml::Spanned;
-use words::{ArmadaTiming, Cost, Grammar, Req, Stmt, Timing, Token, Word};
 
 /// Larger than any hand-written scenario; generated stress tests stay far below it.
 pub const MAX_SCENARIO_BYTES: usize = 16 * 1024 * 1024;
@@ -19,48 +26,19 @@ pub const MAX_SCENARIO_BYTES: usize = 16 * 1024 * 1024;
 /// The step cap when the scenario does not set `max_steps`.
 pub const DEFAULT_MAX_STEPS: u32 = 1_000;
 
-/// What a scenario asks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-pub enum Kind {
-    /// X-Wing: an event triggers abilities; resolve them through the ability queue.
-    #[serde(rename = "xwing/queue")]
-    XwingQueue,
-    /// X-Wing: the order of play of one round.
-    #[serde(rename = "xwing/round")]
-    XwingRound,
-    /// Armada: effects of both players at the same timing point.
-    #[serde(rename = "armada/timing")]
-    ArmadaTiming,
-}
+/// The most steps any scenario may ask for. A trace keeps every step, so this bounds its
+/// memory (a few hundred bytes a step: tens of megabytes at the ceiling).
+pub const MAX_STEPS_CEILING: u32 = 100_000;
 
-impl Kind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::XwingQueue => "xwing/queue",
-            Kind::XwingRound => "xwing/round",
-            Kind::ArmadaTiming => "armada/timing",
-        }
-    }
-
-    pub fn game(self) -> Game {
-        match self {
-            Kind::XwingQueue | Kind::XwingRound => Game::Xwing,
-            Kind::ArmadaTiming => Game::Armada,
-        }
-    }
-}
-
-/// A scenario file. `game` and `kind` say what is asked; the other tables describe the
-/// situation and the choices the players make.
+/// The keys every scenario has, whatever its game.
 #[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ScenarioFile {
-    /// `xwing` or `armada`; must match `kind`.
+pub struct EnvelopeFile {
+    /// The game: `xwing`, `armada`, `spacealert` or `talon`.
     #[schemars(with = "Game")]
     pub game: Spanned<Game>,
-    /// `xwing/queue`, `xwing/round` or `armada/timing`.
-    #[schemars(with = "Kind")]
-    pub kind: Spanned<Kind>,
+    /// What is asked, as `<game>/<question>`: `xwing/queue`, `armada/timing`, …
+    #[schemars(with = "String")]
+    pub kind: Spanned<String>,
     /// One line saying what the scenario is.
     pub title: String,
     /// The judge's question, in your own words.
@@ -69,39 +47,15 @@ pub struct ScenarioFile {
     /// Where the situation is discussed in the rules.
     #[serde(default)]
     pub source: Option<SourceRef>,
-    /// Most steps to run before the scenario is reported as a loop (default 1000).
+    /// Most steps to run before the scenario is reported as a loop (default 1000, at most
+    /// 100000).
     #[serde(default)]
-    #[schemars(with = "Option<u32>")]
+    #[schemars(with = "Option<u32>", range(min = 1, max = 100_000))]
     pub max_steps: Option<Spanned<u32>>,
-    /// Armada: the timing points happen during set-up.
-    #[serde(default)]
-    pub setup: bool,
-    /// Players in player order: the first one is the first player.
-    #[serde(default)]
-    #[schemars(with = "Vec<Player>")]
-    pub player: Vec<Spanned<Player>>,
-    /// Armada Sector Fleets teams, first team first.
-    #[serde(default)]
-    #[schemars(with = "Vec<Team>")]
-    pub team: Vec<Spanned<Team>>,
-    /// X-Wing ships.
-    #[serde(default)]
-    #[schemars(with = "Vec<Ship>")]
-    pub ship: Vec<Spanned<Ship>>,
-    /// X-Wing abilities in play.
-    #[serde(default)]
-    #[schemars(with = "Vec<Ability>")]
-    pub ability: Vec<Spanned<Ability>>,
-    /// The events that happen, in order. X-Wing: `<ship> <verb> …` or `start <phase>`;
-    /// Armada: timing points such as `after attack`.
-    #[serde(default)]
-    #[schemars(with = "Vec<String>")]
-    pub event: Vec<Spanned<String>>,
-    /// Armada card effects in play.
-    #[serde(default)]
-    #[schemars(with = "Vec<Effect>")]
-    pub effect: Vec<Spanned<Effect>>,
 }
+
+/// The envelope's keys, which the games' own tables must not repeat.
+const ENVELOPE_KEYS: &[&str] = &["game", "kind", "title", "question", "source", "max_steps"];
 
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -110,340 +64,68 @@ pub struct SourceRef {
     pub section: String,
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Player {
-    pub id: String,
-    #[serde(default)]
-    pub name: Option<String>,
-    /// Armada Sector Fleets: the team id.
-    #[serde(default)]
-    #[schemars(with = "Option<String>")]
-    pub team: Option<Spanned<String>>,
-    /// The order this player chooses for simultaneous things: ability ids (xwing/queue),
-    /// ship ids with the same initiative (xwing/round) or effect ids (armada/timing).
-    #[serde(default)]
-    #[schemars(with = "Vec<String>")]
-    pub order: Vec<Spanned<String>>,
-}
-
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Team {
-    pub id: String,
-    #[serde(default)]
-    pub name: Option<String>,
-    /// The player who is this team's Grand Admiral.
-    #[schemars(with = "String")]
-    pub grand_admiral: Spanned<String>,
-}
-
-/// Tokens on a ship, by kind.
-#[derive(Debug, Default, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Tokens {
-    #[serde(default)]
-    pub calculate: u32,
-    #[serde(default)]
-    pub cloak: u32,
-    #[serde(default)]
-    pub deplete: u32,
-    #[serde(default)]
-    pub disarm: u32,
-    #[serde(default)]
-    pub evade: u32,
-    #[serde(default)]
-    pub focus: u32,
-    #[serde(default)]
-    pub ion: u32,
-    #[serde(default)]
-    pub jam: u32,
-    #[serde(default)]
-    pub reinforce: u32,
-    #[serde(default)]
-    pub strain: u32,
-    #[serde(default)]
-    pub stress: u32,
-    #[serde(default)]
-    pub tractor: u32,
-}
-
-impl Tokens {
-    pub fn count(&self, token: Token) -> u32 {
-        match token {
-            Token::Calculate => self.calculate,
-            Token::Cloak => self.cloak,
-            Token::Deplete => self.deplete,
-            Token::Disarm => self.disarm,
-            Token::Evade => self.evade,
-            Token::Focus => self.focus,
-            Token::Ion => self.ion,
-            Token::Jam => self.jam,
-            Token::Reinforce => self.reinforce,
-            Token::Strain => self.strain,
-            Token::Stress => self.stress,
-            Token::Tractor => self.tractor,
-        }
-    }
-}
-
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Ship {
-    pub id: String,
-    /// Shown in traces; the id when absent.
-    #[serde(default)]
-    pub name: Option<String>,
-    /// The player id.
-    #[schemars(with = "String")]
-    pub owner: Spanned<String>,
-    #[serde(default)]
-    pub initiative: Option<u8>,
-    #[serde(default)]
-    pub hull: Option<u32>,
-    #[serde(default)]
-    pub shields: u32,
-    #[serde(default)]
-    pub damage: u32,
-    #[serde(default)]
-    pub force: u32,
-    #[serde(default)]
-    pub tokens: Tokens,
-    /// Range band to other ships: `range = { kyle = 1 }`. Ranges are symmetric.
-    #[serde(default)]
-    #[schemars(with = "BTreeMap<String, u8>")]
-    pub range: BTreeMap<String, Spanned<u8>>,
-    /// Ships inside this ship's firing arc.
-    #[serde(default)]
-    #[schemars(with = "Vec<String>")]
-    pub arc: Vec<Spanned<String>>,
-    /// Ships inside this ship's bullseye arc.
-    #[serde(default)]
-    #[schemars(with = "Vec<String>")]
-    pub bullseye: Vec<Spanned<String>>,
-    /// xwing/round: the ship is destroyed during the Engagement phase while ships of this
-    /// initiative engage.
-    #[serde(default)]
-    #[schemars(with = "Option<u8>")]
-    pub destroyed_at: Option<Spanned<u8>>,
-}
-
-/// Which card text an ability comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Part {
-    Pilot,
-    Ship,
-    #[default]
-    Upgrade,
-    Damage,
-    Condition,
-}
-
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Ability {
-    pub id: String,
-    /// The ship that has the ability.
-    #[schemars(with = "String")]
-    pub ship: Spanned<String>,
-    /// The card's name.
-    pub card: String,
-    /// pilot, ship, upgrade (default), damage or condition ability.
-    #[serde(default)]
-    pub part: Part,
-    /// When it applies: `after self perform boost|barrel-roll`, `start engagement`,
-    /// `after enemy execute`, `would self gain jam|ion`, `constant`, `while modify-attack`.
-    #[schemars(with = "String")]
-    pub timing: Spanned<String>,
-    /// The player may decline it when it resolves.
-    #[serde(default)]
-    pub optional: bool,
-    /// Conditions ("if …"), checked when it would enter the queue and when it resolves.
-    #[serde(default)]
-    #[schemars(with = "Vec<String>")]
-    pub requires: Vec<Spanned<String>>,
-    /// Costs, paid all together when it resolves.
-    #[serde(default)]
-    #[schemars(with = "Vec<String>")]
-    pub cost: Vec<Spanned<String>>,
-    /// What it does, as game events in order.
-    #[serde(default)]
-    #[schemars(with = "Vec<String>")]
-    pub effect: Vec<Spanned<String>>,
-    /// Active charges on the card.
-    #[serde(default)]
-    pub charges: u32,
-    /// For each time it resolves: whether the player uses it (optional abilities).
-    #[serde(default, rename = "use")]
-    pub use_: Vec<bool>,
-    /// For each time it resolves: the ship chosen, or `none`.
-    #[serde(default)]
-    #[schemars(with = "Vec<String>")]
-    pub choose: Vec<Spanned<String>>,
-    /// For each time it resolves: the action picked from alternatives (`boost|barrel-roll`).
-    #[serde(default)]
-    #[schemars(with = "Vec<String>")]
-    pub pick: Vec<Spanned<String>>,
-}
-
-/// Kind of Armada card an effect comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum CardType {
-    Upgrade,
-    Commander,
-    Objective,
-    Ship,
-    Squadron,
-    Damage,
-}
-
-impl CardType {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            CardType::Upgrade => "upgrade",
-            CardType::Commander => "commander",
-            CardType::Objective => "objective",
-            CardType::Ship => "ship",
-            CardType::Squadron => "squadron",
-            CardType::Damage => "damage",
-        }
-    }
-}
-
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Effect {
-    pub id: String,
-    /// A player id, or a team id when it is unclear which team member resolves it.
-    #[schemars(with = "String")]
-    pub owner: Spanned<String>,
-    pub card: String,
-    #[schemars(with = "CardType")]
-    pub card_type: Spanned<CardType>,
-    /// `when|while|before|after <event>`; the event must be one of the scenario's events.
-    #[schemars(with = "String")]
-    pub timing: Spanned<String>,
-    /// Overrides the default (upgrade effects optional, other card effects mandatory).
-    #[serde(default)]
-    pub optional: Option<bool>,
-    /// Components spent as the cost (`brace`, `navigate-dial`, …).
-    #[serde(default)]
-    pub cost: Vec<String>,
-    /// What it does, in a few words of your own.
-    #[serde(default)]
-    pub does: String,
-    /// How many times its player tries to resolve it at one event (default 1).
-    #[serde(default = "one")]
-    pub attempts: u32,
-    /// For optional effects: whether the player uses it.
-    #[serde(default, rename = "use")]
-    pub use_: Option<bool>,
-}
-
-fn one() -> u32 {
-    1
-}
-
-// ---------------------------------------------------------------------------------------
-// The checked scenario the engines work on.
-
+/// The envelope, checked.
 #[derive(Debug, Clone)]
-pub struct Scenario {
+pub struct Envelope {
     pub file: FileId,
-    pub kind: Kind,
+    pub game: Game,
+    pub kind: String,
+    pub kind_span: Range<usize>,
     pub title: String,
     pub question: Option<String>,
     pub source: Option<SourceRef>,
+    /// The step cap: `--max-steps`, else the file's `max_steps`, else the default.
     pub max_steps: u32,
+    /// Where `max_steps` is written (empty when it is not).
     pub max_steps_span: Range<usize>,
-    pub setup: bool,
-    pub players: Vec<PlayerDef>,
-    pub teams: Vec<TeamDef>,
-    pub ships: Vec<ShipDef>,
-    pub abilities: Vec<AbilityDef>,
-    pub events: Vec<(Stmt, Range<usize>)>,
-    pub armada_events: Vec<(ArmadaTiming, Range<usize>)>,
-    pub effects: Vec<EffectDef>,
 }
 
-#[derive(Debug, Clone)]
-pub struct PlayerDef {
-    pub id: String,
-    pub name: String,
-    pub team: Option<usize>,
-    /// Indices into abilities, ships or effects, by kind.
-    pub order: Vec<usize>,
+impl Envelope {
+    /// `[source]` as one line, for trace headers.
+    pub fn source_line(&self) -> Option<String> {
+        self.source
+            .as_ref()
+            .map(|s| format!("{} · {}", s.document, s.section))
+    }
+
+    /// The part of `kind` after `<game>/`.
+    pub fn question_kind(&self) -> &str {
+        self.kind
+            .split_once('/')
+            .map_or(self.kind.as_str(), |(_, k)| k)
+    }
 }
 
-#[derive(Debug, Clone)]
-pub struct TeamDef {
-    pub id: String,
-    pub name: String,
-    pub grand_admiral: usize,
+/// A scenario file with its envelope read; the game's tables are still to be read.
+pub struct ScenarioText<'a> {
+    pub envelope: Envelope,
+    /// The whole file, for diagnostics and word spans.
+    pub text: &'a str,
+    /// The file with the envelope's keys blanked out (same length, so every span is the
+    /// file's own): what a game's `deny_unknown_fields` tables are read from.
+    body: String,
 }
 
-#[derive(Debug, Clone)]
-pub struct ShipDef {
-    pub id: String,
-    pub name: String,
-    pub owner: usize,
-    pub initiative: Option<u8>,
-    pub hull: Option<u32>,
-    pub shields: u32,
-    pub damage: u32,
-    pub force: u32,
-    pub tokens: Tokens,
-    pub range: HashMap<usize, u8>,
-    pub arc: Vec<usize>,
-    pub bullseye: Vec<usize>,
-    pub destroyed_at: Option<(u8, Range<usize>)>,
-    pub span: Range<usize>,
+impl ScenarioText<'_> {
+    /// Read the game's tables into `T` (a `deny_unknown_fields` model of the game's part
+    /// of the file). Every problem is reported, each on its span.
+    pub fn body<T: DeserializeOwned>(&self) -> Result<T, Vec<Finding>> {
+        crate::cards::parse_toml::<T>(self.envelope.file, &self.body)
+            .map_err(|findings| findings.into_iter().map(scenario_code).collect())
+    }
+
+    /// A checker that reports into this scenario's file.
+    pub fn check(&self) -> Check<'_> {
+        Check::new(self.envelope.file, self.text)
+    }
 }
 
-#[derive(Debug, Clone)]
-pub struct AbilityDef {
-    pub id: String,
-    pub ship: usize,
-    pub card: String,
-    pub part: Part,
-    pub timing: Timing,
-    pub timing_span: Range<usize>,
-    pub optional: bool,
-    pub requires: Vec<Req>,
-    pub costs: Vec<Cost>,
-    pub effects: Vec<Stmt>,
-    pub charges: u32,
-    pub use_: Vec<bool>,
-    /// `None` = the player chooses no ship.
-    pub choose: Vec<(Option<usize>, Range<usize>)>,
-    pub pick: Vec<(words::Action, Range<usize>)>,
-}
-
-#[derive(Debug, Clone)]
-pub struct EffectDef {
-    pub id: String,
-    pub owner: Owner,
-    pub owner_span: Range<usize>,
-    pub card: String,
-    pub card_type: CardType,
-    pub timing: ArmadaTiming,
-    pub optional: Option<bool>,
-    pub cost: Vec<String>,
-    pub does: String,
-    pub attempts: u32,
-    pub use_: Option<bool>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Owner {
-    Player(usize),
-    Team(usize),
-}
-
-/// Parse and check a scenario. `Err` holds every problem found.
-pub fn load(file: FileId, text: &str) -> Result<Scenario, Vec<Finding>> {
+/// Read the envelope of a scenario. `max_steps` from the command line wins over the file's.
+pub fn read(
+    file: FileId,
+    text: &str,
+    max_steps: Option<u32>,
+) -> Result<ScenarioText<'_>, Vec<Finding>> {
     if text.len() > MAX_SCENARIO_BYTES {
         return Err(vec![
             Finding::error(
@@ -456,23 +138,153 @@ pub fn load(file: FileId, text: &str) -> Result<Scenario, Vec<Finding>> {
             .help("split the scenario into smaller ones"),
         ]);
     }
-    let parsed = crate::cards::parse_toml::<ScenarioFile>(file, text)
-        .map_err(|findings| findings.into_iter().map(rename_code).collect::<Vec<_>>())?;
-    let mut checker = Checker {
+    let head = crate::cards::parse_toml::<EnvelopeFile>(file, text)
+        .map_err(|findings| findings.into_iter().map(scenario_code).collect::<Vec<_>>())?;
+    let mut findings = Vec::new();
+    let max_steps_span = head.max_steps.as_ref().map_or(0..0, |m| m.span());
+    let written = head.max_steps.as_ref().map(|m| *m.get_ref());
+    if let Some(steps) = written
+        && !(1..=MAX_STEPS_CEILING).contains(&steps)
+    {
+        findings.push(
+            Finding::error(
+                Code::ScenarioInvalidValue,
+                format!("`max_steps` is {steps}; it must be from 1 to {MAX_STEPS_CEILING}"),
+            )
+            .at(file, max_steps_span.clone())
+            .label(if steps == 0 {
+                "zero steps"
+            } else {
+                "above the ceiling"
+            })
+            .help(format!(
+                "leave it out for the default of {DEFAULT_MAX_STEPS}; a trace keeps every step, so the cap also bounds its memory"
+            )),
+        );
+    }
+    if !findings.is_empty() {
+        return Err(findings);
+    }
+    let envelope = Envelope {
         file,
-        text,
-        findings: Vec::new(),
+        game: *head.game.get_ref(),
+        kind: head.kind.get_ref().clone(),
+        kind_span: head.kind.span(),
+        title: head.title,
+        question: head.question,
+        source: head.source,
+        max_steps: max_steps.or(written).unwrap_or(DEFAULT_MAX_STEPS),
+        max_steps_span,
     };
-    let scenario = checker.check(parsed);
-    if checker.findings.is_empty() {
-        Ok(scenario)
-    } else {
-        Err(checker.findings)
+    Ok(ScenarioText {
+        envelope,
+        text,
+        body: without_envelope(text),
+    })
+}
+
+/// Where the kind of a scenario does not fit its game: a finding on `kind`.
+pub fn wrong_kind(envelope: &Envelope, kinds: &[&str]) -> Finding {
+    let listed = kinds
+        .iter()
+        .map(|k| format!("`{k}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let other_game = envelope
+        .kind
+        .split_once('/')
+        .and_then(|(game, _)| Game::from_id(game))
+        .filter(|g| *g != envelope.game);
+    match other_game {
+        Some(other) => Finding::error(
+            Code::ScenarioContradiction,
+            format!(
+                "kind `{}` belongs to {}, but `game` says {}",
+                envelope.kind,
+                other.as_str(),
+                envelope.game.as_str()
+            ),
+        )
+        .at(envelope.file, envelope.kind_span.clone())
+        .label("does not match `game`")
+        .help(format!("set `game = \"{}\"`", other.as_str())),
+        None => Finding::error(
+            Code::ScenarioInvalidValue,
+            format!(
+                "`{}` is not a kind of {} scenario",
+                envelope.kind,
+                envelope.game.with_article()
+            ),
+        )
+        .at(envelope.file, envelope.kind_span.clone())
+        .label("unknown kind")
+        .help(if kinds.is_empty() {
+            format!("arbiter has no scenarios for {}", envelope.game.title())
+        } else {
+            format!("the kinds of {} are {listed}", envelope.game.title())
+        }),
     }
 }
 
+/// The text with the envelope's keys replaced by spaces (newlines kept), so that the game's
+/// tables can be read with `deny_unknown_fields` while every span stays the file's own.
+fn without_envelope(text: &str) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    let mut blank = |range: Range<usize>| {
+        for byte in bytes.get_mut(range).into_iter().flatten() {
+            if *byte != b'\n' {
+                *byte = b' ';
+            }
+        }
+    };
+    // Top-level keys (`game = …`, an inline `source = {…}`) are found by the parser, which
+    // knows where each key and its value are; a `[source]` table is its whole block.
+    if let Ok(table) = toml::de::DeTable::parse(text) {
+        for (key, value) in table.get_ref().iter() {
+            if !ENVELOPE_KEYS.contains(&key.get_ref().as_ref()) {
+                continue;
+            }
+            let (start, end) = (key.span().start, value.span().end);
+            if value.get_ref().is_table() && is_header(text, start) {
+                blank(table_block(text, key.get_ref()));
+            } else {
+                blank(start..end);
+            }
+        }
+    }
+    // Only ASCII spaces replaced whole characters' bytes, so the text is still UTF-8.
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// The key at `start` is the name in a `[table]` header, not a `key = …` line.
+fn is_header(text: &str, start: usize) -> bool {
+    text.get(..start)
+        .is_some_and(|before| before.trim_end_matches([' ', '\t']).ends_with('['))
+}
+
+/// The block of a top-level `[name]` table: from its header to the next header.
+fn table_block(text: &str, name: &str) -> Range<usize> {
+    let mut offset = 0;
+    let mut start = None;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            if let Some(start) = start {
+                return start..offset;
+            }
+            let header = trimmed.trim_start_matches('[');
+            let header = header.split(']').next().unwrap_or("").trim();
+            if header == name {
+                start = Some(offset);
+            }
+        }
+        offset += line.len();
+    }
+    start.map_or(0..0, |start| start..text.len())
+}
+
 /// Findings of the shared TOML reader carry card-data codes; scenarios have their own.
-fn rename_code(mut finding: Finding) -> Finding {
+fn scenario_code(mut finding: Finding) -> Finding {
     finding.code = match finding.code {
         Code::UnknownField => Code::ScenarioUnknownField,
         Code::MissingField => Code::ScenarioMissingField,
@@ -488,601 +300,112 @@ fn rename_code(mut finding: Finding) -> Finding {
     finding
 }
 
-struct Checker<'a> {
-    file: FileId,
-    text: &'a str,
-    findings: Vec<Finding>,
-}
-
-impl Checker<'_> {
-    fn error(
-        &mut self,
-        code: Code,
-        span: Range<usize>,
-        message: String,
-        label: &str,
-        help: String,
-    ) {
-        self.findings.push(
-            Finding::error(code, message)
-                .at(self.file, span)
-                .label(label.to_string())
-                .help(help),
+/// The JSON Schema of a whole scenario file: the envelope and, for each game, its own
+/// tables (`bodies`: the game, its kinds, the schema of its tables).
+pub fn schema(bodies: &[(Game, &[&str], schemars::Schema)]) -> schemars::Schema {
+    use serde_json::{Map, Value, json};
+    let envelope = schemars::schema_for!(EnvelopeFile);
+    let envelope = envelope.as_value();
+    let mut definitions = Map::new();
+    let mut variants = Vec::new();
+    let mut merge_defs = |schema: &Value| {
+        if let Some(Value::Object(defs)) = schema.get("$defs") {
+            for (name, def) in defs {
+                definitions.insert(name.clone(), def.clone());
+            }
+        }
+    };
+    merge_defs(envelope);
+    for (game, kinds, body) in bodies {
+        let body = body.as_value();
+        merge_defs(body);
+        let mut properties = envelope
+            .get("properties")
+            .and_then(Value::as_object)
+            .cloned()
+            .unwrap_or_default();
+        if let Some(Value::Object(own)) = body.get("properties") {
+            properties.extend(own.clone());
+        }
+        properties.insert("game".into(), json!({ "const": game.as_str() }));
+        properties.insert(
+            "kind".into(),
+            json!({ "enum": kinds, "description": "What is asked." }),
         );
+        let mut required: Vec<Value> = envelope
+            .get("required")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        if let Some(Value::Array(own)) = body.get("required") {
+            required.extend(own.iter().cloned());
+        }
+        variants.push(json!({
+            "title": format!("{} scenario", game.title()),
+            "type": "object",
+            "properties": properties,
+            "required": required,
+            "additionalProperties": false,
+        }));
     }
-
-    fn words(&self, value: &Spanned<String>) -> Vec<Word> {
-        words::split(self.text, value.get_ref(), value.span())
+    let mut root = json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Scenario",
+        "description": "A scenario for `arbiter resolve`: the envelope every game shares, and the game's own tables.",
+        "oneOf": variants,
+    });
+    if !definitions.is_empty()
+        && let Some(object) = root.as_object_mut()
+    {
+        object.insert("$defs".into(), Value::Object(definitions));
     }
-
-    /// Span of the key `key` inside the table holding `value` (searching back from it).
-    fn key_span(&self, key: &str, value: Range<usize>) -> Range<usize> {
-        match self
-            .text
-            .get(..value.start)
-            .and_then(|before| before.rfind(key))
-        {
-            Some(start) => start..start + key.len(),
-            None => value,
-        }
-    }
-
-    fn ids<T>(
-        &mut self,
-        records: &[Spanned<T>],
-        id: impl Fn(&T) -> &str,
-        what: &str,
-    ) -> HashMap<String, usize> {
-        let mut map = HashMap::new();
-        for (i, record) in records.iter().enumerate() {
-            let key = id(record.get_ref()).to_string();
-            if map.insert(key.clone(), i).is_some() {
-                // The record's span starts at its header; its id comes after it.
-                let quoted = format!("\"{key}\"");
-                let start = record.span().start;
-                let span = self
-                    .text
-                    .get(start..)
-                    .and_then(|rest| rest.find(&quoted))
-                    .map_or(record.span(), |at| start + at..start + at + quoted.len());
-                self.error(
-                    Code::ScenarioContradiction,
-                    span,
-                    format!("two {what}s have the id `{key}`"),
-                    "used again here",
-                    format!("give each {what} its own id"),
-                );
-            }
-        }
-        map
-    }
-
-    fn lookup(
-        &mut self,
-        map: &HashMap<String, usize>,
-        name: &Spanned<String>,
-        what: &str,
-        code: Code,
-    ) -> usize {
-        match map.get(name.get_ref()) {
-            Some(&i) => i,
-            None => {
-                let mut known: Vec<&String> = map.keys().collect();
-                known.sort();
-                let help = if known.is_empty() {
-                    format!("add a [[{what}]] table with id `{}`", name.get_ref())
-                } else {
-                    format!(
-                        "known {what}s: {}",
-                        known
-                            .iter()
-                            .map(|k| format!("`{k}`"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                };
-                self.error(
-                    code,
-                    name.span(),
-                    format!("`{}` is not a {what} of this scenario", name.get_ref()),
-                    &format!("unknown {what}"),
-                    help,
-                );
-                usize::MAX
-            }
-        }
-    }
-
-    fn check(&mut self, file: ScenarioFile) -> Scenario {
-        let kind = *file.kind.get_ref();
-        if *file.game.get_ref() != kind.game() {
-            self.error(
-                Code::ScenarioContradiction,
-                file.kind.span(),
-                format!(
-                    "kind `{}` belongs to {}, but `game` says {}",
-                    kind.as_str(),
-                    kind.game().as_str(),
-                    file.game.get_ref().as_str()
-                ),
-                "does not match `game`",
-                format!("set `game = \"{}\"`", kind.game().as_str()),
-            );
-        }
-        let max_steps = file
-            .max_steps
-            .as_ref()
-            .map_or(DEFAULT_MAX_STEPS, |m| *m.get_ref());
-        let max_steps_span = file.max_steps.as_ref().map_or(0..0, |m| m.span());
-        if max_steps == 0 {
-            self.error(
-                Code::ScenarioInvalidValue,
-                max_steps_span.clone(),
-                "`max_steps` must be at least 1".into(),
-                "zero steps",
-                "leave it out for the default of 1000".into(),
-            );
-        }
-        if file.player.is_empty() {
-            self.findings.push(
-                Finding::error(
-                    Code::ScenarioMissingField,
-                    "a scenario needs at least one [[player]]",
-                )
-                .at(self.file, 0..0)
-                .help("add [[player]] tables in player order, first player first"),
-            );
-        }
-        let players = self.ids(&file.player, |p| &p.id, "player");
-        let teams = self.ids(&file.team, |t| &t.id, "team");
-        let ships_map = self.ids(&file.ship, |s| &s.id, "ship");
-        let abilities_map = self.ids(&file.ability, |a| &a.id, "ability");
-        let effects_map = self.ids(&file.effect, |e| &e.id, "effect");
-
-        // Kind-specific tables that would be silently ignored are contradictions.
-        let unused: &[(&str, bool)] = match kind {
-            Kind::XwingQueue => &[
-                ("effect", !file.effect.is_empty()),
-                ("team", !file.team.is_empty()),
-            ],
-            Kind::XwingRound => &[
-                ("effect", !file.effect.is_empty()),
-                ("team", !file.team.is_empty()),
-                ("ability", !file.ability.is_empty()),
-                ("event", !file.event.is_empty()),
-            ],
-            Kind::ArmadaTiming => &[
-                ("ship", !file.ship.is_empty()),
-                ("ability", !file.ability.is_empty()),
-            ],
-        };
-        for (table, present) in unused {
-            if *present {
-                let needle = table.to_string();
-                let span = self
-                    .text
-                    .find(&format!("[[{needle}]]"))
-                    .map_or(0..0, |s| s..s + needle.len() + 4);
-                let span = if span.is_empty() {
-                    self.text
-                        .find(&format!("{needle} ="))
-                        .map_or(0..0, |s| s..s + needle.len())
-                } else {
-                    span
-                };
-                self.error(
-                    Code::ScenarioContradiction,
-                    span,
-                    format!("`{table}` is not used by kind `{}`", kind.as_str()),
-                    "not used by this kind",
-                    "remove it, or change `kind`".into(),
-                );
-            }
-        }
-
-        let team_defs: Vec<TeamDef> = file
-            .team
-            .iter()
-            .map(|t| {
-                let t = t.get_ref();
-                let ga = self.lookup(
-                    &players,
-                    &t.grand_admiral,
-                    "player",
-                    Code::ScenarioUnknownReference,
-                );
-                TeamDef {
-                    id: t.id.clone(),
-                    name: t.name.clone().unwrap_or_else(|| t.id.clone()),
-                    grand_admiral: ga,
-                }
-            })
-            .collect();
-        let order_map = match kind {
-            Kind::XwingQueue => (&abilities_map, "ability"),
-            Kind::XwingRound => (&ships_map, "ship"),
-            Kind::ArmadaTiming => (&effects_map, "effect"),
-        };
-        let player_defs: Vec<PlayerDef> = file
-            .player
-            .iter()
-            .map(|p| {
-                let p = p.get_ref();
-                let team = p
-                    .team
-                    .as_ref()
-                    .map(|t| self.lookup(&teams, t, "team", Code::ScenarioUnknownReference));
-                let order = p
-                    .order
-                    .iter()
-                    .map(|o| {
-                        self.lookup(order_map.0, o, order_map.1, Code::ScenarioUnknownReference)
-                    })
-                    .collect();
-                PlayerDef {
-                    id: p.id.clone(),
-                    name: p.name.clone().unwrap_or_else(|| p.id.clone()),
-                    team,
-                    order,
-                }
-            })
-            .collect();
-        if !file.team.is_empty() {
-            for (p, def) in file.player.iter().zip(&player_defs) {
-                if def.team.is_none() {
-                    let span =
-                        self.key_span(&format!("\"{}\"", def.id), p.span().end..p.span().end);
-                    self.error(
-                        Code::ScenarioContradiction,
-                        span,
-                        format!("player `{}` has no team", def.id),
-                        "no `team`",
-                        "in a team game every player needs `team = \"…\"`".into(),
-                    );
-                }
-            }
-        }
-
-        let ship_defs: Vec<ShipDef> = file
-            .ship
-            .iter()
-            .map(|s| {
-                let span = s.span();
-                let s = s.get_ref();
-                let owner =
-                    self.lookup(&players, &s.owner, "player", Code::ScenarioUnknownReference);
-                let mut range = HashMap::new();
-                for (other, band) in &s.range {
-                    match ships_map.get(other) {
-                        Some(&i) => {
-                            range.insert(i, *band.get_ref());
-                        }
-                        None => {
-                            let key = self.key_span(other, band.span());
-                            self.error(
-                                Code::ScenarioUnknownShip,
-                                key,
-                                format!("`{other}` is not a ship of this scenario"),
-                                "unknown ship",
-                                format!("known ships: {}", sorted_keys(&ships_map)),
-                            );
-                        }
-                    }
-                }
-                let arc = s
-                    .arc
-                    .iter()
-                    .map(|a| self.lookup(&ships_map, a, "ship", Code::ScenarioUnknownShip))
-                    .collect();
-                let bullseye = s
-                    .bullseye
-                    .iter()
-                    .map(|a| self.lookup(&ships_map, a, "ship", Code::ScenarioUnknownShip))
-                    .collect();
-                if kind == Kind::XwingRound && s.initiative.is_none() {
-                    let at = self.key_span(&format!("\"{}\"", s.id), span.end..span.end);
-                    self.error(
-                        Code::ScenarioMissingField,
-                        at,
-                        format!("ship `{}` has no initiative", s.id),
-                        "needs `initiative`",
-                        "the order of play depends on initiative: add `initiative = 0..=8`".into(),
-                    );
-                }
-                ShipDef {
-                    id: s.id.clone(),
-                    name: s.name.clone().unwrap_or_else(|| s.id.clone()),
-                    owner,
-                    initiative: s.initiative,
-                    hull: s.hull,
-                    shields: s.shields,
-                    damage: s.damage,
-                    force: s.force,
-                    tokens: s.tokens.clone(),
-                    range,
-                    arc,
-                    bullseye,
-                    destroyed_at: s.destroyed_at.as_ref().map(|d| (*d.get_ref(), d.span())),
-                    span,
-                }
-            })
-            .collect();
-        // Ranges are symmetric: one side may say it, both may only agree.
-        let mut ship_defs = ship_defs;
-        for (i, s) in file.ship.iter().enumerate() {
-            for (other, band) in &s.get_ref().range {
-                let Some(&j) = ships_map.get(other) else {
-                    continue;
-                };
-                match ship_defs[j].range.get(&i) {
-                    Some(&back) if back != *band.get_ref() => {
-                        if i > j {
-                            // Reported once, on the second of the two ships.
-                            continue;
-                        }
-                        self.error(Code::ScenarioContradiction, band.span(), format!("`{}` says range {} to `{other}`, but `{other}` says range {back}", s.get_ref().id, band.get_ref()), "contradicts the other ship", "ranges are symmetric: give the same band on both ships, or on one only".into());
-                    }
-                    _ => {
-                        ship_defs[j].range.insert(i, *band.get_ref());
-                    }
-                }
-            }
-        }
-
-        let lookup_ship = |id: &str| ships_map.get(id).copied();
-        let grammar = Grammar {
-            file: self.file,
-            ships: &lookup_ship,
-        };
-        let mut ability_defs = Vec::new();
-        for a in &file.ability {
-            let a = a.get_ref();
-            let ship = self.lookup(&ships_map, &a.ship, "ship", Code::ScenarioUnknownShip);
-            let timing = match grammar.timing(&self.words(&a.timing), a.timing.span()) {
-                Ok(t) => Some(t),
-                Err(f) => {
-                    self.findings.push(f);
-                    None
-                }
-            };
-            let mut requires = Vec::new();
-            for r in &a.requires {
-                match grammar.requirement(&self.words(r), r.span()) {
-                    Ok(req) => requires.push(req),
-                    Err(f) => self.findings.push(f),
-                }
-            }
-            let mut costs = Vec::new();
-            for c in &a.cost {
-                match grammar.cost(&self.words(c), c.span()) {
-                    Ok(cost) => costs.push(cost),
-                    Err(f) => self.findings.push(f),
-                }
-            }
-            let mut effects = Vec::new();
-            for e in &a.effect {
-                match grammar.statement(&self.words(e), e.span(), false) {
-                    Ok(stmt) => effects.push(stmt),
-                    Err(f) => self.findings.push(f),
-                }
-            }
-            let chooses = effects.iter().any(|e| matches!(e, Stmt::Choose { .. }));
-            let uses_chosen = effects.iter().any(|e| mentions(e, words::Who::Chosen))
-                || requires.iter().any(|r| {
-                    r.who == words::Who::Chosen
-                        || matches!(
-                            r.pred,
-                            words::Pred::InArcOf(words::Who::Chosen)
-                                | words::Pred::InBullseyeOf(words::Who::Chosen)
-                        )
-                });
-            if uses_chosen && !chooses {
-                let span = a.effect.first().map_or(a.timing.span(), |e| e.span());
-                self.error(
-                    Code::ScenarioContradiction,
-                    span,
-                    format!(
-                        "ability `{}` refers to `chosen` but never chooses a ship",
-                        a.id
-                    ),
-                    "`chosen` is never set",
-                    "add an effect such as `choose friendly range 0-1` before using `chosen`"
-                        .into(),
-                );
-            }
-            let choose = a
-                .choose
-                .iter()
-                .map(|c| {
-                    if c.get_ref() == "none" {
-                        (None, c.span())
-                    } else {
-                        (
-                            Some(self.lookup(&ships_map, c, "ship", Code::ScenarioUnknownShip)),
-                            c.span(),
-                        )
-                    }
-                })
-                .collect();
-            let mut pick = Vec::new();
-            for p in &a.pick {
-                match words::Action::parse(p.get_ref()) {
-                    Some(action) => pick.push((action, p.span())),
-                    None => self.error(
-                        Code::ScenarioInvalidValue,
-                        p.span(),
-                        format!("`{}` is not an action", p.get_ref()),
-                        "unknown action",
-                        format!("actions: {}", words::Action::list()),
-                    ),
-                }
-            }
-            if let Some(timing) = timing {
-                ability_defs.push(AbilityDef {
-                    id: a.id.clone(),
-                    ship,
-                    card: a.card.clone(),
-                    part: a.part,
-                    timing,
-                    timing_span: a.timing.span(),
-                    optional: a.optional,
-                    requires,
-                    costs,
-                    effects,
-                    charges: a.charges,
-                    use_: a.use_.clone(),
-                    choose,
-                    pick,
-                });
-            }
-        }
-
-        let mut events = Vec::new();
-        let mut armada_events = Vec::new();
-        for e in &file.event {
-            let words = self.words(e);
-            if kind == Kind::ArmadaTiming {
-                match words::armada_timing(self.file, &words, e.span()) {
-                    Ok(t) => armada_events.push((t, e.span())),
-                    Err(f) => self.findings.push(f),
-                }
-            } else {
-                match grammar.statement(&words, e.span(), true) {
-                    Ok(stmt) => events.push((stmt, e.span())),
-                    Err(f) => self.findings.push(f),
-                }
-            }
-        }
-        if kind != Kind::XwingRound && file.event.is_empty() {
-            self.findings.push(Finding::error(Code::ScenarioMissingField, "the scenario has no `event`").at(self.file, 0..0).help("add `event = [\"…\"]`: what happens that triggers the abilities or effects"));
-        }
-
-        let mut effect_defs = Vec::new();
-        for e in &file.effect {
-            let e = e.get_ref();
-            let owner = if let Some(&p) = players.get(e.owner.get_ref()) {
-                Owner::Player(p)
-            } else if let Some(&t) = teams.get(e.owner.get_ref()) {
-                Owner::Team(t)
-            } else {
-                let mut known: Vec<&String> = players.keys().chain(teams.keys()).collect();
-                known.sort();
-                self.error(
-                    Code::ScenarioUnknownReference,
-                    e.owner.span(),
-                    format!(
-                        "`{}` is neither a player nor a team of this scenario",
-                        e.owner.get_ref()
-                    ),
-                    "unknown owner",
-                    format!(
-                        "known: {}",
-                        known
-                            .iter()
-                            .map(|k| format!("`{k}`"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                );
-                Owner::Player(usize::MAX)
-            };
-            let timing =
-                match words::armada_timing(self.file, &self.words(&e.timing), e.timing.span()) {
-                    Ok(t) => t,
-                    Err(f) => {
-                        self.findings.push(f);
-                        continue;
-                    }
-                };
-            if !armada_events.is_empty()
-                && !armada_events
-                    .iter()
-                    .any(|(ev, _): &(ArmadaTiming, _)| *ev == timing)
-            {
-                let listed = armada_events
-                    .iter()
-                    .map(|(ev, _)| format!("`{ev}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                self.error(
-                    Code::ScenarioBadTiming,
-                    e.timing.span(),
-                    format!("the timing `{timing}` names no event of this scenario"),
-                    "no such event here",
-                    format!("the scenario's timing points are {listed}"),
-                );
-            }
-            if e.attempts == 0 {
-                self.error(
-                    Code::ScenarioInvalidValue,
-                    e.owner.span(),
-                    "`attempts` must be at least 1".into(),
-                    "in this effect",
-                    "leave it out for one attempt".into(),
-                );
-            }
-            effect_defs.push(EffectDef {
-                id: e.id.clone(),
-                owner,
-                owner_span: e.owner.span(),
-                card: e.card.clone(),
-                card_type: *e.card_type.get_ref(),
-                timing,
-                optional: e.optional,
-                cost: e.cost.clone(),
-                does: e.does.clone(),
-                attempts: e.attempts,
-                use_: e.use_,
-            });
-        }
-
-        Scenario {
-            file: self.file,
-            kind,
-            title: file.title,
-            question: file.question,
-            source: file.source,
-            max_steps: max_steps.max(1),
-            max_steps_span,
-            setup: file.setup,
-            players: player_defs,
-            teams: team_defs,
-            ships: ship_defs,
-            abilities: ability_defs,
-            events,
-            armada_events,
-            effects: effect_defs,
-        }
-    }
+    schemars::Schema::try_from(root).unwrap_or_default()
 }
 
-fn sorted_keys(map: &HashMap<String, usize>) -> String {
-    let mut keys: Vec<&String> = map.keys().collect();
-    keys.sort();
-    keys.iter()
-        .map(|k| format!("`{k}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-fn mentions(stmt: &Stmt, who: words::Who) -> bool {
-    use Stmt::*;
-    match stmt {
-        Perform { who: w, .. }
-        | Gain { who: w, .. }
-        | Remove { who: w, .. }
-        | Suffer { who: w, .. }
-        | LoseShield { who: w, .. }
-        | RecoverShield { who: w, .. }
-        | Execute { who: w, .. } => *w == who,
-        Transfer { who: w, to, .. } => *w == who || *to == who,
-        Attack { who: w, target }
-        | AtRange {
-            who: w,
-            other: target,
-            ..
-        }
-        | LeaveArc { who: w, of: target } => *w == who || *target == who,
-        Choose { .. } | Phase { .. } => false,
+    const HEAD: &str = "game = \"xwing\"\nkind = \"xwing/queue\"\ntitle = \"T\"\n";
+
+    #[test]
+    fn the_envelope_is_blanked_and_spans_stay() {
+        let text = format!(
+            "{HEAD}question = \"\"\"two\nlines\"\"\"\nmax_steps = 9\n\n[source]\ndocument = \"D\"\nsection = \"S\"\n\n[[player]]\nid = \"a\"\n"
+        );
+        let body = without_envelope(&text);
+        assert_eq!(body.len(), text.len());
+        assert_eq!(body.lines().count(), text.lines().count());
+        assert!(!body.contains("game") && !body.contains("document"));
+        assert_eq!(body.find("[[player]]"), text.find("[[player]]"));
+        let read = read(FileId(0), &text, None).map_err(|_| ()).unwrap();
+        assert_eq!(read.envelope.max_steps, 9);
+        assert_eq!(read.envelope.question_kind(), "queue");
+        assert_eq!(read.envelope.source_line().as_deref(), Some("D · S"));
+    }
+
+    #[test]
+    fn an_inline_source_is_blanked_too() {
+        let text = format!("{HEAD}source = {{ document = \"D\", section = \"S\" }}\n");
+        assert!(without_envelope(&text).trim().is_empty());
+    }
+
+    #[test]
+    fn max_steps_has_a_ceiling() {
+        let text = format!("{HEAD}max_steps = 4000000000\n");
+        let findings = read(FileId(0), &text, None).err().unwrap_or_default();
+        assert_eq!(findings.len(), 1);
+        assert_eq!(findings[0].code, Code::ScenarioInvalidValue);
+        let text = format!("{HEAD}max_steps = 0\n");
+        assert!(read(FileId(0), &text, None).is_err());
+        let text = format!("{HEAD}max_steps = 100000\n");
+        assert!(read(FileId(0), &text, None).is_ok());
+    }
+
+    #[test]
+    fn the_command_line_cap_wins() {
+        let text = format!("{HEAD}max_steps = 50\n");
+        let read = read(FileId(0), &text, Some(7)).map_err(|_| ()).unwrap();
+        assert_eq!(read.envelope.max_steps, 7);
     }
 }

@@ -1,0 +1,211 @@
+//! What every game's engine produces: a trace of numbered steps, each citing the rule it
+//! applied, with the game's own detail on each step; and the recorder that caps it.
+
+use super::Cite;
+use crate::report::new_table;
+use serde::Serialize;
+
+/// A game's extra facts on each step (X-Wing: the ability queue after the step). They are
+/// flattened into the step's JSON; in the human table they get a column of their own.
+pub trait StepDetail: Serialize {
+    /// The heading of the detail's column in the human table; `None`: no column.
+    fn column() -> Option<&'static str> {
+        None
+    }
+    /// The cell of that column, for a trace of `kind`.
+    fn cell(&self, _kind: &str) -> String {
+        String::new()
+    }
+}
+
+/// No detail beyond the generic step.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct NoDetail {}
+
+impl StepDetail for NoDetail {}
+
+/// One step of a trace.
+#[derive(Debug, Clone, Serialize)]
+pub struct Step<D> {
+    pub n: usize,
+    /// What this step is about: the event that happens or the ability that resolves.
+    pub event: String,
+    /// What happened.
+    pub outcome: String,
+    pub rule: Cite,
+    /// A choice the scenario did not give was needed: the first legal option was taken.
+    pub choice_point: bool,
+    #[serde(flatten)]
+    pub detail: D,
+}
+
+/// The result of adjudicating a scenario.
+#[derive(Debug, Clone, Serialize)]
+pub struct Trace<D> {
+    pub title: String,
+    pub kind: String,
+    pub question: Option<String>,
+    pub source: Option<String>,
+    pub steps: Vec<Step<D>>,
+    /// The state that matters after the last step, one line per ship or player.
+    pub final_state: Vec<String>,
+}
+
+impl<D> Trace<D> {
+    pub fn choice_points(&self) -> usize {
+        self.steps.iter().filter(|s| s.choice_point).count()
+    }
+}
+
+/// What an engine returns: its steps and the state after the last one, or why it could not
+/// run the scenario to the end.
+pub type Played<D> = Result<(Vec<Step<D>>, Vec<String>), Vec<crate::report::Finding>>;
+
+/// What `arbiter resolve` does with the result of any game's engine.
+pub trait Adjudication {
+    /// The trace for people, at most `width` columns wide.
+    fn render_human(&self, width: u16) -> String;
+    /// The documented JSON shape.
+    fn render_json(&self) -> serde_json::Value;
+    /// How many steps the trace has.
+    fn step_count(&self) -> usize;
+}
+
+impl<D: StepDetail> Adjudication for Trace<D> {
+    fn render_human(&self, width: u16) -> String {
+        let mut out = header(&self.title, &self.kind, &self.question, &self.source);
+        let mut heading = vec!["#", "step", "what happened"];
+        heading.extend(D::column());
+        heading.push("rule");
+        let mut table = new_table(heading);
+        table.set_width(width);
+        for step in &self.steps {
+            let n = if step.choice_point {
+                format!("{}*", step.n)
+            } else {
+                step.n.to_string()
+            };
+            let mut row = vec![n, step.event.clone(), step.outcome.clone()];
+            if D::column().is_some() {
+                row.push(step.detail.cell(&self.kind));
+            }
+            row.push(format!("{}\n§ {}", step.rule.label(), step.rule.section));
+            table.add_row(row);
+        }
+        out.push_str(&table.to_string());
+        out.push('\n');
+        let choices = self.choice_points();
+        if choices > 0 {
+            out.push_str(&format!(
+                "* {choices} choice point{}: the scenario did not give the choice, so the first legal option was taken\n",
+                if choices == 1 { "" } else { "s" }
+            ));
+        }
+        if !self.final_state.is_empty() {
+            out.push_str("After the last step:\n");
+            for line in &self.final_state {
+                out.push_str(&format!("  {line}\n"));
+            }
+        }
+        out
+    }
+
+    fn render_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+
+    fn step_count(&self) -> usize {
+        self.steps.len()
+    }
+}
+
+/// The lines above a trace: title and kind, the question, where it is discussed.
+pub fn header(
+    title: &str,
+    kind: &str,
+    question: &Option<String>,
+    source: &Option<String>,
+) -> String {
+    let mut out = format!("{title} ({kind})\n");
+    if let Some(question) = question {
+        out.push_str(&format!("Question: {question}\n"));
+    }
+    if let Some(source) = source {
+        out.push_str(&format!("Discussed in: {source}\n"));
+    }
+    out
+}
+
+/// Collects steps and enforces the step cap.
+pub struct Recorder<D> {
+    pub steps: Vec<Step<D>>,
+    pub max_steps: usize,
+}
+
+/// The cap was reached; the engine reports what kept coming back.
+#[derive(Debug)]
+pub struct CapReached;
+
+impl<D> Recorder<D> {
+    pub fn new(max_steps: u32) -> Self {
+        Recorder {
+            steps: Vec::new(),
+            max_steps: max_steps as usize,
+        }
+    }
+
+    pub fn push(
+        &mut self,
+        event: impl Into<String>,
+        outcome: impl Into<String>,
+        rule: Cite,
+        choice_point: bool,
+        detail: D,
+    ) -> Result<(), CapReached> {
+        if self.steps.len() >= self.max_steps {
+            return Err(CapReached);
+        }
+        self.steps.push(Step {
+            n: self.steps.len() + 1,
+            event: event.into(),
+            outcome: outcome.into(),
+            rule,
+            choice_point,
+            detail,
+        });
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CITE: Cite = Cite {
+        document: "Doc",
+        version: "",
+        section: "S",
+    };
+
+    #[test]
+    fn the_recorder_stops_at_the_cap() {
+        let mut rec = Recorder::new(2);
+        assert!(rec.push("a", "x", CITE, false, NoDetail {}).is_ok());
+        assert!(rec.push("b", "x", CITE, false, NoDetail {}).is_ok());
+        assert!(rec.push("c", "x", CITE, false, NoDetail {}).is_err());
+        assert_eq!(rec.steps.len(), 2);
+    }
+
+    #[test]
+    fn a_step_without_detail_has_the_generic_keys_only() {
+        let mut rec = Recorder::new(1);
+        rec.push("a", "x", CITE, true, NoDetail {}).ok();
+        let json = serde_json::to_value(&rec.steps[0]).unwrap_or_default();
+        let mut keys: Vec<&str> = json
+            .as_object()
+            .map(|o| o.keys().map(String::as_str).collect())
+            .unwrap_or_default();
+        keys.sort_unstable();
+        assert_eq!(keys, ["choice_point", "event", "n", "outcome", "rule"]);
+    }
+}
