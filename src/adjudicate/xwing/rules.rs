@@ -26,6 +26,8 @@ pub const DESTRUCTION: Cite = cite("DESTRUCCIÓN DE NAVES");
 pub const TIMING: Cite = cite("MOMENTOS DE APLICACIÓN");
 pub const DICE_MOD: Cite = cite("MODIFICACIÓN DE DADOS");
 pub const MANEUVER: Cite = cite("MANIOBRA");
+pub const ATTACK: Cite = cite("ATAQUE");
+pub const DEFENDER: Cite = cite("DEFENSOR");
 pub const ATTACK_BONUS: Cite = cite("ATAQUE ADICIONAL");
 pub const ROUND: Cite = cite("RONDA");
 pub const PLANNING: Cite = cite("FASE DE PLANIFICACIÓN");
@@ -51,6 +53,8 @@ pub const ALL: &[Cite] = &[
     TIMING,
     DICE_MOD,
     MANEUVER,
+    ATTACK,
+    DEFENDER,
     ATTACK_BONUS,
     ROUND,
     PLANNING,

@@ -77,7 +77,7 @@ impl Engine<'_> {
                 if *fully { "fully " } else { "" },
                 colour.as_str()
             ),
-            Stmt::Attack { who: w, target } => format!("{} attacks {}", who(w), who(target)),
+            Stmt::Attack { who: w, target, .. } => format!("{} attacks {}", who(w), who(target)),
             Stmt::Choose { .. } => "a choice".to_string(),
             Stmt::Phase { moment, phase } => {
                 format!("{} of the {} phase", moment_word(*moment), phase.as_str())

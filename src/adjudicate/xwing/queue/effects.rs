@@ -193,19 +193,15 @@ impl Engine<'_> {
                 }
                 Ok(())
             }
-            Stmt::Attack { who, target } => {
-                let ship = self.who(*who, &ctx)?;
-                let target = self.who(*target, &ctx)?;
-                let (a, b) = (
-                    self.ship_name(ship).to_string(),
-                    self.ship_name(target).to_string(),
-                );
-                self.step(
-                    format!("{a} attacks {b}"),
-                    format!("{a} performs a bonus attack against {b}."),
-                    rules::ATTACK_BONUS,
-                    false,
-                )
+            Stmt::Attack {
+                who,
+                target,
+                hits,
+                crits,
+            } => {
+                let attacker = self.who(*who, &ctx)?;
+                let defender = self.who(*target, &ctx)?;
+                self.attack(attacker, defender, *hits, *crits, ctx.ability.is_some())
             }
             Stmt::Choose { .. } => Ok(()),
             Stmt::AtRange { who, other, band } => {

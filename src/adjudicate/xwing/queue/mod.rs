@@ -8,6 +8,7 @@
 //! decided on resolution, and destroyed ships leave only once the queue is empty.
 
 mod actions;
+mod attack;
 mod choices;
 mod damage;
 mod describe;
@@ -131,6 +132,10 @@ struct Engine<'a> {
     /// Range bands and firing arcs; effects that move ships change them.
     ranges: Vec<HashMap<usize, u8>>,
     arcs: Vec<Vec<usize>>,
+    /// Bonus attacks each ship performed this round (at most one: ATAQUE ADICIONAL).
+    bonus_attacks: Vec<u32>,
+    /// What is pending came from an attack's consequences step, and keeps its order.
+    after_attack: bool,
 }
 
 /// The steps of the scenario's events through the queue, and the ships' state after them.
@@ -172,6 +177,8 @@ pub fn run(sc: &Scenario) -> Played<QueueDetail> {
         depth: 0,
         ranges: sc.ships.iter().map(|s| s.range.clone()).collect(),
         arcs: sc.ships.iter().map(|s| s.arc.clone()).collect(),
+        bonus_attacks: vec![0; sc.ships.len()],
+        after_attack: false,
     };
     match engine.run_all() {
         Ok(()) => {

@@ -262,3 +262,100 @@ fn loops_stop_at_the_cap_with_a_diagnostic() {
         findings[0].message
     );
 }
+
+#[test]
+fn after_an_attack_the_defending_players_abilities_resolve_first() {
+    // `a` is the first player and the attacker: the attack's consequences step, not player
+    // order, puts the defender's ability first.
+    let rest = ability(
+        "after-attack",
+        "x",
+        "after self attack",
+        "effect = [\"gain focus\"]",
+    ) + &ability(
+        "after-defend",
+        "y",
+        "after self defend",
+        "effect = [\"gain evade\"]",
+    );
+    let steps = run("\"x attack y hit 1\"", &rest);
+    let entering = steps
+        .iter()
+        .find(|s| s.outcome.starts_with("Enter the queue"))
+        .expect("the after-attack abilities enter the queue");
+    assert_eq!(
+        entering.detail.queue,
+        vec!["after-defend (y)", "after-attack (x)"]
+    );
+    assert_eq!(entering.rule.section, "ATAQUE");
+}
+
+#[test]
+fn abilities_granting_a_bonus_attack_come_after_the_rest_and_only_one_per_round() {
+    let rest = ability(
+        "bonus",
+        "x",
+        "after self attack",
+        "effect = [\"attack trigger\"]",
+    ) + &ability(
+        "token",
+        "x",
+        "after self attack",
+        "effect = [\"gain focus\"]",
+    );
+    // `token` is listed after `bonus` in the file, but the bonus attack still comes last.
+    let steps = run("\"x attack y\"", &rest);
+    let entering = steps
+        .iter()
+        .find(|s| s.outcome.starts_with("Enter the queue"))
+        .expect("entering step");
+    assert_eq!(entering.detail.queue, vec!["token (x)", "bonus (x)"]);
+    let refused = outcomes(&steps)
+        .iter()
+        .filter(|o| o.contains("at most one per round"))
+        .count();
+    // The bonus attack triggers the bonus ability again; its second attack is refused.
+    assert_eq!(refused, 1, "{:#?}", outcomes(&steps));
+}
+
+#[test]
+fn while_attacking_abilities_never_enter_the_queue() {
+    let rest = ability("while", "x", "while attacking", "")
+        + &ability("enemy-while", "y", "while enemy attack", "");
+    let steps = run("\"x attack y\"", &rest);
+    let all = outcomes(&steps).join("\n");
+    assert_eq!(all.matches("In effect while x attacks").count(), 2, "{all}");
+    assert!(steps.iter().all(|s| s.detail.queue.is_empty()), "{all}");
+}
+
+#[test]
+fn an_attack_states_its_hits_and_crits() {
+    let steps = run("\"x attack y hit 1 crit 2\"", "");
+    let all = outcomes(&steps).join("\n");
+    assert!(all.contains("1 hit and 2 crit results"), "{all}");
+    assert!(all.contains("y suffers 3 damage"), "{all}");
+    let text = format!(
+        "{HEAD}event = [\"x attack y hit 1 hit 2\"]\n\n[[player]]\nid = \"a\"\n\n[[ship]]\nid = \"x\"\nowner = \"a\"\n\n[[ship]]\nid = \"y\"\nowner = \"a\"\n"
+    );
+    let findings = steps_of(&text).unwrap_err();
+    assert!(findings[0].message.contains("given twice"), "{findings:#?}");
+}
+
+#[test]
+fn attack_timings_are_after_or_while_only() {
+    for (timing, refused) in [
+        ("after self attack", false),
+        ("after enemy defend", false),
+        ("while defending", false),
+        ("while any attack", false),
+        ("before self attack", true),
+        ("after self attack focus", true),
+        ("while attack", true),
+    ] {
+        let rest = ability("t", "x", timing, "effect = [\"gain focus\"]");
+        let text = format!(
+            "{HEAD}event = [\"x attack y\"]\n\n[[player]]\nid = \"a\"\n\n[[player]]\nid = \"b\"\n\n[[ship]]\nid = \"x\"\nowner = \"a\"\n\n[[ship]]\nid = \"y\"\nowner = \"b\"\n{rest}"
+        );
+        assert_eq!(steps_of(&text).is_err(), refused, "{timing}");
+    }
+}

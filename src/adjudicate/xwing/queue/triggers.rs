@@ -176,6 +176,7 @@ impl Engine<'_> {
             }
         }
         if entries.is_empty() {
+            self.after_attack = false;
             return Ok(());
         }
         if front {
@@ -190,15 +191,22 @@ impl Engine<'_> {
         } else {
             "Enter the queue at the end"
         };
-        let players = if parts.len() > 1 {
-            ", in player order"
+        // The abilities after an attack keep the order of its consequences step; others
+        // enter in player order.
+        let (players, rule) = if std::mem::take(&mut self.after_attack) {
+            (
+                ", in the order of the attack's consequences step (the defending player's abilities, then the attacking player's; those granting a bonus attack after the rest)",
+                rules::ATTACK,
+            )
+        } else if parts.len() > 1 {
+            (", in player order", rules::QUEUE)
         } else {
-            ""
+            ("", rules::QUEUE)
         };
         self.step(
             cause.to_string(),
             format!("{place}{players}: {}.", parts.join("; then ")),
-            rules::QUEUE,
+            rule,
             choice,
         )
     }

@@ -581,7 +581,7 @@ fn mentions(stmt: &Stmt, who: words::Who) -> bool {
         | RecoverShield { who: w, .. }
         | Execute { who: w, .. } => *w == who,
         Transfer { who: w, to, .. } => *w == who || *to == who,
-        Attack { who: w, target }
+        Attack { who: w, target, .. }
         | AtRange {
             who: w,
             other: target,

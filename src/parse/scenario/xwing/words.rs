@@ -81,6 +81,10 @@ pub enum EventKind {
     Gain,
     Remove,
     Destroyed,
+    /// The ship performs an attack (it is the attacker).
+    Attack,
+    /// The ship defends (it is the defender of an attack).
+    Defend,
     Phase(Phase),
 }
 
@@ -92,6 +96,8 @@ impl EventKind {
         ("gain", EventKind::Gain),
         ("remove", EventKind::Remove),
         ("destroyed", EventKind::Destroyed),
+        ("attack", EventKind::Attack),
+        ("defend", EventKind::Defend),
     ];
 
     fn parse(word: &str) -> Option<EventKind> {
@@ -126,6 +132,9 @@ pub enum Moment {
     Constant,
     /// Dice modification while attacking or defending: resolved in its attack step, never queued.
     DiceMod,
+    /// "While you perform an attack / while you defend": in effect during the attack's
+    /// steps, never queued (`while self attack`, `while attacking`, `while enemy defend`, …).
+    While,
 }
 
 /// The parsed `timing` of an X-Wing ability.
@@ -144,7 +153,7 @@ impl Timing {
     pub fn queued(&self) -> bool {
         !matches!(
             self.moment,
-            Moment::Would | Moment::Constant | Moment::DiceMod
+            Moment::Would | Moment::Constant | Moment::DiceMod | Moment::While
         )
     }
 }
@@ -227,9 +236,13 @@ pub enum Stmt {
         colour: Colour,
         fully: bool,
     },
+    /// An attack with its six steps (ATAQUE); `hits`/`crits` are the uncancelled results
+    /// the scenario states (the dice themselves are not modelled).
     Attack {
         who: Who,
         target: Who,
+        hits: u32,
+        crits: u32,
     },
     Choose {
         side: Side,
@@ -358,18 +371,44 @@ impl Grammar<'_> {
                 return Ok(timing);
             }
             Moment::DiceMod => {
-                match rest.first().map(|w| w.text.as_str()) {
-                    Some("modify-attack" | "modify-defense") if rest.len() == 1 => {
+                let words_after: Vec<&str> = rest.iter().map(|w| w.text.as_str()).collect();
+                match words_after.as_slice() {
+                    // The ship modifies its own dice: attack dice as the attacker, defense
+                    // dice as the defender.
+                    ["modify-attack"] => {
+                        timing.event = Some(EventKind::Attack);
+                        return Ok(timing);
+                    }
+                    ["modify-defense"] => {
+                        timing.event = Some(EventKind::Defend);
+                        return Ok(timing);
+                    }
+                    // "While you perform an attack" / "while you defend".
+                    ["attacking"] | ["defending"] => {
+                        timing.moment = Moment::While;
+                        timing.event = Some(if words_after == ["attacking"] {
+                            EventKind::Attack
+                        } else {
+                            EventKind::Defend
+                        });
+                        return Ok(timing);
+                    }
+                    [subject, event @ ("attack" | "defend")]
+                        if Subject::parse(subject).is_some() =>
+                    {
+                        timing.moment = Moment::While;
+                        timing.subject = Subject::parse(subject).unwrap_or(Subject::Own);
+                        timing.event = EventKind::parse(event);
                         return Ok(timing);
                     }
                     _ => {
                         let at = rest
                             .first()
                             .map_or_else(|| self.end_of(words, &whole), |w| w.span.clone());
-                        return Err(Finding::error(Code::ScenarioBadTiming, "`while` names no dice step")
+                        return Err(Finding::error(Code::ScenarioBadTiming, "`while` names no attack step")
                             .at(self.file, at)
-                            .label("expected `modify-attack` or `modify-defense`")
-                            .help("only dice modification is modelled with `while`: `while modify-attack`"));
+                            .label("expected `modify-attack`, `modify-defense`, `attacking`, `defending` or `<who> attack|defend`")
+                            .help("write `while modify-attack`, `while attacking`, `while defending` or `while enemy attack` (the subject is `self`, `friendly`, `enemy` or `any`)"));
                     }
                 }
             }
@@ -415,7 +454,7 @@ impl Grammar<'_> {
             return Err(Finding::error(Code::ScenarioBadTiming, format!("the timing `{}` names no event", words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ")))
                 .at(self.file, self.end_of(words, &whole))
                 .label("an event is missing here")
-                .help("name the event after the subject: `perform`, `execute`, `fully-execute`, `gain`, `remove` or `destroyed`"));
+                .help("name the event after the subject: `perform`, `execute`, `fully-execute`, `gain`, `remove`, `destroyed`, `attack` or `defend`"));
         };
         let Some(event) = EventKind::parse(&event_word.text) else {
             return Err(self.err(
@@ -423,7 +462,7 @@ impl Grammar<'_> {
                 event_word,
                 format!("`{}` names no event", event_word.text),
                 "not an event",
-                "the events are `perform`, `execute`, `fully-execute`, `gain`, `remove` and `destroyed`, optionally after `self`, `friendly`, `enemy` or `any`".into(),
+                "the events are `perform`, `execute`, `fully-execute`, `gain`, `remove`, `destroyed`, `attack` and `defend`, optionally after `self`, `friendly`, `enemy` or `any`".into(),
             ));
         };
         if moment == Moment::Would && event != EventKind::Gain {
@@ -433,6 +472,15 @@ impl Grammar<'_> {
                 "replacement timings are modelled for `gain` only".into(),
                 "not supported with `would`",
                 "write e.g. `would self gain jam|ion`".into(),
+            ));
+        }
+        if moment == Moment::Before && matches!(event, EventKind::Attack | EventKind::Defend) {
+            return Err(self.err(
+                Code::ScenarioBadTiming,
+                event_word,
+                format!("`before … {}` is not modelled", event_word.text),
+                "not supported with `before`",
+                "an attack's abilities apply `while` it happens (`while attacking`) or `after` it (`after self attack`, `after self defend`)".into(),
             ));
         }
         timing.event = Some(event);
@@ -475,13 +523,16 @@ impl Grammar<'_> {
                             ));
                         }
                     },
-                    EventKind::Destroyed | EventKind::Phase(_) => {
+                    EventKind::Destroyed
+                    | EventKind::Attack
+                    | EventKind::Defend
+                    | EventKind::Phase(_) => {
                         return Err(self.err(
                             Code::ScenarioBadTiming,
                             word,
-                            "nothing may follow `destroyed`".into(),
+                            format!("nothing may follow `{}`", event_word.text),
                             "not expected here",
-                            "write e.g. `after self destroyed`".into(),
+                            format!("write e.g. `after self {}`", event_word.text),
                         ));
                     }
                 }
@@ -783,10 +834,36 @@ impl Grammar<'_> {
                         "use `chosen`, `trigger` or a ship id".into(),
                     )
                 })?;
-                extra(1)?;
+                // `hit N` and `crit N`, in either order, each at most once.
+                let (mut hits, mut crits) = (None, None);
+                let mut at = 1;
+                while let Some(word) = args.get(at) {
+                    let slot = match word.text.as_str() {
+                        "hit" | "hits" => &mut hits,
+                        "crit" | "crits" => &mut crits,
+                        _ => break,
+                    };
+                    if slot.is_some() {
+                        return Err(self.err(
+                            Code::ScenarioBadStatement,
+                            word,
+                            format!("`{}` is given twice", word.text),
+                            "given again here",
+                            "give `hit N` and `crit N` once each".into(),
+                        ));
+                    }
+                    let count = args
+                        .get(at + 1)
+                        .ok_or_else(|| missing(&format!("a number after `{}`", word.text)))?;
+                    *slot = Some(number(Some(count), 0)?);
+                    at += 2;
+                }
+                extra(at)?;
                 Stmt::Attack {
                     who,
                     target: target_who,
+                    hits: hits.unwrap_or(0),
+                    crits: crits.unwrap_or(0),
                 }
             }
             "at-range" | "leave-arc" => {
