@@ -10,18 +10,26 @@ pub fn normalize(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut pending_space = false;
     for c in text.chars() {
-        let folded = fold_accent(c);
-        if folded.is_alphanumeric() {
-            if pending_space && !out.is_empty() {
-                out.push(' ');
-            }
-            pending_space = false;
-            out.extend(folded.to_lowercase());
-        } else if c == '\'' || c == '’' || c == '‘' || c == '"' || c == '“' || c == '”' || c == '•'
-        {
+        if matches!(c, '\'' | '’' | '‘' | '"' | '“' | '”' | '•') {
             // Apostrophes and unique dots vanish rather than split words: "Dodonna's" = "dodonnas".
+            continue;
+        }
+        let mut ascii = [0u8; 4];
+        let folded: &str = if c.is_ascii() {
+            c.encode_utf8(&mut ascii)
         } else {
-            pending_space = true;
+            deunicode::deunicode_char(c).unwrap_or(" ")
+        };
+        for f in folded.chars() {
+            if f.is_ascii_alphanumeric() || (!f.is_ascii() && f.is_alphanumeric()) {
+                if pending_space && !out.is_empty() {
+                    out.push(' ');
+                }
+                pending_space = false;
+                out.extend(f.to_lowercase());
+            } else {
+                pending_space = true;
+            }
         }
     }
     out
@@ -65,91 +73,15 @@ pub fn squashes_to(text: &str, squashed: &str) -> bool {
     }
 }
 
-fn fold_accent(c: char) -> char {
-    match c {
-        'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' | 'ā' => 'a',
-        'Á' | 'À' | 'Â' | 'Ä' | 'Ã' | 'Å' | 'Ā' => 'A',
-        'é' | 'è' | 'ê' | 'ë' | 'ē' => 'e',
-        'É' | 'È' | 'Ê' | 'Ë' | 'Ē' => 'E',
-        'í' | 'ì' | 'î' | 'ï' | 'ī' => 'i',
-        'Í' | 'Ì' | 'Î' | 'Ï' | 'Ī' => 'I',
-        'ó' | 'ò' | 'ô' | 'ö' | 'õ' | 'ø' | 'ō' => 'o',
-        'Ó' | 'Ò' | 'Ô' | 'Ö' | 'Õ' | 'Ø' | 'Ō' => 'O',
-        'ú' | 'ù' | 'û' | 'ü' | 'ū' => 'u',
-        'Ú' | 'Ù' | 'Û' | 'Ü' | 'Ū' => 'U',
-        'ñ' => 'n',
-        'Ñ' => 'N',
-        'ç' => 'c',
-        'Ç' => 'C',
-        'ý' | 'ÿ' => 'y',
-        'Ý' => 'Y',
-        other => other,
-    }
-}
-
 /// Edit distance (insertions, deletions, substitutions, adjacent swaps) between two strings,
-/// giving up early once it exceeds `limit`.
+/// or `None` once it exceeds `limit`. The distance itself is `strsim`'s optimal string
+/// alignment; the length check first spares comparing names that cannot be near.
 pub fn edit_distance(a: &str, b: &str, limit: usize) -> Option<usize> {
     if a.chars().count().abs_diff(b.chars().count()) > limit {
         return None;
     }
-    let a: Vec<char> = a.chars().collect();
-    EditDistance::default().to(&a, b, limit)
-}
-
-/// Rows and characters reused across the candidates of one [`closest`] search, which
-/// compares a misspelt name with every card of a game.
-#[derive(Default)]
-struct EditDistance {
-    b: Vec<char>,
-    before_previous: Vec<usize>,
-    previous: Vec<usize>,
-    current: Vec<usize>,
-}
-
-impl EditDistance {
-    fn to(&mut self, a: &[char], b: &str, limit: usize) -> Option<usize> {
-        if a.len().abs_diff(b.chars().count()) > limit {
-            return None;
-        }
-        self.b.clear();
-        self.b.extend(b.chars());
-        let b = &self.b;
-        let width = b.len() + 1;
-        self.before_previous.clear();
-        self.before_previous.resize(width, 0);
-        self.previous.clear();
-        self.previous.extend(0..width);
-        self.current.clear();
-        self.current.resize(width, 0);
-        let (before_previous, previous, current) = (
-            &mut self.before_previous,
-            &mut self.previous,
-            &mut self.current,
-        );
-        for i in 1..=a.len() {
-            current[0] = i;
-            let mut row_min = current[0];
-            for j in 1..=b.len() {
-                let cost = usize::from(a[i - 1] != b[j - 1]);
-                let mut best = (previous[j] + 1)
-                    .min(current[j - 1] + 1)
-                    .min(previous[j - 1] + cost);
-                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                    best = best.min(before_previous[j - 2] + 1);
-                }
-                current[j] = best;
-                row_min = row_min.min(best);
-            }
-            if row_min > limit {
-                return None;
-            }
-            std::mem::swap(before_previous, previous);
-            std::mem::swap(previous, current);
-        }
-        let distance = previous[b.len()];
-        (distance <= limit).then_some(distance)
-    }
+    let distance = strsim::osa_distance(a, b);
+    (distance <= limit).then_some(distance)
 }
 
 /// The candidates closest to `query` (already normalized keys), best first.
@@ -163,13 +95,11 @@ where
     if query.is_empty() {
         return Vec::new();
     }
-    let query_chars: Vec<char> = query.chars().collect();
-    let limit = (query_chars.len() / 3).max(1);
-    let mut distance = EditDistance::default();
+    let limit = (query.chars().count() / 3).max(1);
     let mut scored: Vec<(usize, &str)> = Vec::new();
     for candidate in candidates {
         let key = normalize(candidate);
-        let score = if let Some(d) = distance.to(&query_chars, &key, limit) {
+        let score = if let Some(d) = edit_distance(&query, &key, limit) {
             Some(d * 2)
         } else if key.len() > 3 && query.len() > 3 && (key.contains(&query) || query.contains(&key))
         {

@@ -218,28 +218,16 @@ fn citation_text(entry: &GlossaryEntry<'_>, labels: &Labels) -> String {
 /// Wrap `text` to `width` characters, starting with `first` and indenting the following
 /// lines with `rest`. Ends with a newline.
 fn wrap(text: &str, width: usize, first: &str, rest: &str) -> String {
-    let mut out = String::new();
-    let mut line = String::from(first);
-    let mut line_len = first.chars().count();
-    let mut empty = true;
-    for word in text.split_whitespace() {
-        let len = word.chars().count();
-        if !empty && line_len + 1 + len > width {
-            out.push_str(line.trim_end());
-            out.push('\n');
-            line = String::from(rest);
-            line_len = rest.chars().count();
-            empty = true;
-        }
-        if !empty {
-            line.push(' ');
-            line_len += 1;
-        }
-        line.push_str(word);
-        line_len += len;
-        empty = false;
+    // Glossary text may carry line breaks from its TOML; a paragraph is one run of words.
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let options = textwrap::Options::new(width)
+        .initial_indent(first)
+        .subsequent_indent(rest)
+        .break_words(false);
+    let mut out = textwrap::fill(&words, options);
+    if out.is_empty() {
+        out.push_str(first.trim_end());
     }
-    out.push_str(line.trim_end());
     out.push('\n');
     out
 }
