@@ -181,8 +181,10 @@ pub struct ValidateArgs {
     /// Print each list's table and diagnostics also when checking many lists.
     #[arg(long)]
     pub details: bool,
+    /// `json`: one document; `jsonl`: one result per line, for pipelines; `github`:
+    /// workflow commands that annotate a pull request.
     #[arg(long, value_enum, default_value = "human")]
-    pub output: ReportFormat,
+    pub output: crate::report::list::write::ListOutput,
 }
 
 #[derive(Debug, Subcommand)]
@@ -255,16 +257,6 @@ impl From<Outcome> for ExitCode {
             Outcome::Findings => 1,
             Outcome::Failed => 2,
         })
-    }
-}
-
-pub fn run() -> ExitCode {
-    match parse(std::env::args_os()) {
-        Ok(cli) => crate::commands::dispatch(cli).into(),
-        Err(error) => {
-            let _ = error.print();
-            ExitCode::from(if error.use_stderr() { 2 } else { 0 })
-        }
     }
 }
 

@@ -9,8 +9,14 @@ mod commands;
 pub mod export;
 pub mod glossary;
 pub mod import;
+pub mod input;
 pub mod parse;
 pub mod report;
 pub mod schema;
 pub mod text;
 pub mod validate;
+
+/// The `arbiter` program: parse the command line, run the command, return its exit code.
+pub fn run() -> std::process::ExitCode {
+    commands::run()
+}

@@ -1,3 +1,3 @@
 fn main() -> std::process::ExitCode {
-    arbiter::cli::run()
+    arbiter::run()
 }

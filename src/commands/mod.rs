@@ -16,6 +16,17 @@ use crate::report::{Finding, HumanStyle, render_human};
 use std::io::Write;
 use std::path::PathBuf;
 
+/// Parse the command line and run the command it names; the exit code tells the verdict.
+pub fn run() -> std::process::ExitCode {
+    match crate::cli::parse(std::env::args_os()) {
+        Ok(cli) => dispatch(cli).into(),
+        Err(error) => {
+            let _ = error.print();
+            std::process::ExitCode::from(if error.use_stderr() { 2 } else { 0 })
+        }
+    }
+}
+
 pub fn dispatch(cli: Cli) -> Outcome {
     match cli.command {
         Command::Cards(CardsCommand::Check(args)) => cards_check::run(&cli.data, args),

@@ -1,35 +1,30 @@
-//! `arbiter validate`: read fleet and squad lists (files, folders, standard input),
-//! detect each one's game and builder, check it against its format, and report a points
-//! table and located diagnostics per list, or a verdict line per list for many lists.
+//! `arbiter validate`: read fleet and squad lists (files, folders, standard input), check
+//! each against its format, and write each result as soon as it is known.
 
-use super::{load_data, print_stdout};
-use crate::cards::formats::Format;
-use crate::cards::{CardDb, Game};
-use crate::cli::{Outcome, ReportFormat, ValidateArgs};
-use crate::parse::{armada as armada_parse, xwing as xwing_parse};
-use crate::report::list::{
-    FormatChoice, ListReport, Summary, ValidateJson, armada_report, unknown_game, xwing_report,
-};
-use crate::report::{
-    Code, FileId, Finding, HumanStyle, SourceFiles, first_line_span, render_human, shown_prefix,
-};
-use crate::validate::armada::{self as armada_validate, CardIndex, ValidatedFleet};
-use crate::validate::xwing::{self as xwing_validate, Validator};
-use std::io::Read;
-use std::path::{Path, PathBuf};
+use super::load_data;
+use crate::cli::{Outcome, ValidateArgs};
+use crate::input::{Input, inputs};
+use crate::report::HumanStyle;
+use crate::report::list::write::{ListWriter, writer};
+use crate::report::list::{ListReport, Summary};
+use crate::validate::lists::{Checker, Options, Request, check_in_order};
+use std::io::Write;
 
-/// File name endings read when walking a folder (a named file is always read).
-const LIST_EXTENSIONS: &[&str] = &["txt", "json", "xws", "yasb", "list", "fleet"];
+/// Up to this many lists the JSON document is indented for people.
+const PRETTY_JSON_MAX_LISTS: usize = 20;
 
-/// Bytes looked at to tell the game; every format shows itself in its first lines.
-const DETECT_PREFIX: usize = 64 * 1024;
-
-pub fn run(overlays: &[PathBuf], args: ValidateArgs) -> Outcome {
+pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
     let db = match load_data(overlays, &[]) {
         Ok(db) => db,
         Err(outcome) => return outcome,
     };
-    let options = match Options::new(&db, &args) {
+    let request = Request {
+        game: args.game,
+        format: args.format.clone(),
+        points: args.points.clone(),
+        teams: !args.teams.is_empty(),
+    };
+    let options = match Options::new(&db, &request) {
         Ok(options) => options,
         Err(message) => {
             eprintln!("error: {message}");
@@ -37,61 +32,39 @@ pub fn run(overlays: &[PathBuf], args: ValidateArgs) -> Outcome {
         }
     };
     // One list, a team game or `--details`: every list in full; else a verdict line each.
-    let detailed = args.details || !args.teams.is_empty() || is_single_file(&args.inputs);
-    let checker = Checker {
-        db: &db,
-        armada: CardIndex::new(&db.armada),
-        xwing: Validator::new(&db),
-        options,
-        tables: args.output == ReportFormat::Human && detailed,
-    };
-    let summary = if !args.teams.is_empty() {
-        match checker.check_teams(&args.teams) {
-            Ok(reports) => print_reports(&reports, args.output),
+    let details = args.details || !args.teams.is_empty() || Input::is_single(&args.inputs);
+    let human = args.output == crate::report::list::write::ListOutput::Human;
+    let checker = Checker::new(&db, options, human && details);
+    let mut out = Output::stdout();
+    let summary = if args.teams.is_empty() {
+        // The first few inputs tell a handful of lists from a season's worth.
+        let mut walk = inputs(&args.inputs);
+        let head: Vec<Input> = walk.by_ref().take(PRETTY_JSON_MAX_LISTS + 1).collect();
+        let few = head.len() <= PRETTY_JSON_MAX_LISTS;
+        let writer = writer(args.output, details, few, HumanStyle::for_stdout());
+        let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let workers = if few { 1 } else { workers };
+        let render = |input: Input| {
+            let report = checker.check(&input);
+            (Summary::of(std::slice::from_ref(&report)), report)
+        };
+        write_run(&mut out, writer.as_ref(), |emit| {
+            check_in_order(head.into_iter().chain(walk), workers, &render, emit);
+        })
+    } else {
+        let reports = match checker.check_teams(&args.teams) {
+            Ok(reports) => reports,
             Err(message) => {
                 eprintln!("error: {message}");
                 return Outcome::Failed;
             }
-        }
-    } else {
-        let inputs = collect_inputs(&args.inputs);
-        let many = inputs.len() > PRETTY_JSON_MAX_LISTS;
-        match args.output {
-            // Many lists: each worker renders its own lists, so the output is built on
-            // every core, not serialised at the end on one.
-            ReportFormat::Json if many => {
-                let pieces = checker.check_all(&inputs, &|report: ListReport| {
-                    // A list's JSON is a few kilobytes; sizing the buffer once saves regrowing it.
-                    let mut json = Vec::with_capacity(8 * 1024);
-                    let json = match serde_json::to_writer(&mut json, &report) {
-                        Ok(()) => String::from_utf8(json).unwrap_or_default(),
-                        Err(_) => String::new(),
-                    };
-                    (json, Summary::of(std::slice::from_ref(&report)))
-                });
-                write_json_pieces(&pieces)
+        };
+        let writer = writer(args.output, details, true, HumanStyle::for_stdout());
+        write_run(&mut out, writer.as_ref(), |emit| {
+            for report in reports {
+                emit((Summary::of(std::slice::from_ref(&report)), report));
             }
-            ReportFormat::Human if !detailed => {
-                let pieces = checker.check_all(&inputs, &|report: ListReport| {
-                    let line = report.verdict_line();
-                    (line, Summary::of(std::slice::from_ref(&report)))
-                });
-                let summary = merged(&pieces);
-                let mut out = String::new();
-                for (line, _) in &pieces {
-                    out.push_str(line);
-                    out.push('\n');
-                }
-                out.push('\n');
-                out.push_str(&summary.render());
-                print_stdout(&out);
-                summary
-            }
-            _ => {
-                let reports = checker.check_all(&inputs, &|report: ListReport| report);
-                print_reports(&reports, args.output)
-            }
-        }
+        })
     };
     if summary.unreadable > 0 {
         Outcome::Failed
@@ -102,648 +75,50 @@ pub fn run(overlays: &[PathBuf], args: ValidateArgs) -> Outcome {
     }
 }
 
-/// Print reports already gathered (one list, a few, or a team game) and sum them up.
-fn print_reports(reports: &[ListReport], output: ReportFormat) -> Summary {
-    let summary = Summary::of(reports);
-    match output {
-        ReportFormat::Json => {
-            let document = ValidateJson {
-                results: reports,
-                summary: summary.clone(),
-            };
-            let json = if reports.len() <= PRETTY_JSON_MAX_LISTS {
-                serde_json::to_string_pretty(&document)
-            } else {
-                serde_json::to_string(&document)
-            };
-            print_stdout(&json.unwrap_or_default());
-        }
-        ReportFormat::Human => print_stdout(&render_human_reports(reports, &summary)),
-    }
-    summary
-}
-
-/// The JSON document from results already serialised one by one, on one line (a folder
-/// of thousands of lists is read by programs; indentation would double its size).
-fn write_json_pieces(pieces: &[(String, Summary)]) -> Summary {
-    use std::io::Write;
-    let summary = merged(pieces);
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let mut write = || -> std::io::Result<()> {
-        out.write_all(b"{\"results\":[")?;
-        for (i, (json, _)) in pieces.iter().enumerate() {
-            if i > 0 {
-                out.write_all(b",")?;
-            }
-            out.write_all(json.as_bytes())?;
-        }
-        out.write_all(b"],\"summary\":")?;
-        serde_json::to_writer(&mut out, &summary)?;
-        out.write_all(b"}\n")?;
-        out.flush()
-    };
-    // A closed pipe (`| head`) is not an error of the run.
-    let _ = write();
-    summary
-}
-
-fn merged(pieces: &[(String, Summary)]) -> Summary {
+/// Write every report `produce` hands over, in order, with the writer's framing, and
+/// return the totals. Only the totals outlive a report.
+fn write_run(
+    out: &mut Output,
+    writer: &dyn ListWriter,
+    produce: impl FnOnce(&mut dyn FnMut((Summary, ListReport))),
+) -> Summary {
     let mut summary = Summary::default();
-    for (_, piece) in pieces {
-        summary.add(piece);
-    }
+    out.write(&writer.start());
+    let mut first = true;
+    produce(&mut |(piece, report): (Summary, ListReport)| {
+        out.write(&writer.report(&report, first));
+        first = false;
+        summary.add(&piece);
+    });
+    out.write(&writer.end(&summary));
+    out.flush();
     summary
 }
 
-/// Lists a worker takes at a time.
-const BATCH: usize = 32;
-
-/// Up to this many lists the JSON document is indented.
-const PRETTY_JSON_MAX_LISTS: usize = 20;
-
-/// What the command line chose, checked once before any list is read.
-struct Options<'db> {
-    game: Option<Game>,
-    armada_format: Option<&'db Format>,
-    xwing_format: Option<String>,
-    points: Option<String>,
+/// Standard output, buffered; a closed pipe (`arbiter … | head`) ends the writing, not
+/// the run, whose exit code still tells the verdict.
+struct Output {
+    stdout: std::io::BufWriter<std::io::Stdout>,
+    closed: bool,
 }
 
-impl<'db> Options<'db> {
-    fn new(db: &'db CardDb, args: &ValidateArgs) -> Result<Self, String> {
-        let game = args
-            .game
-            .or((!args.teams.is_empty()).then_some(Game::Armada));
-        let mut options = Options {
-            game,
-            armada_format: None,
-            xwing_format: None,
-            points: args.points.clone(),
-        };
-        if let Some(id) = &args.format {
-            let armada = db.format(Game::Armada, id);
-            let xwing = db.format(Game::Xwing, id);
-            if armada.is_none() && xwing.is_none() {
-                let known: Vec<&str> = db.formats.iter().map(|f| f.value.id.as_str()).collect();
-                return Err(format!(
-                    "no format is called `{id}`; the formats are: {}",
-                    known.join(", ")
-                ));
-            }
-            options.armada_format = armada;
-            options.xwing_format = xwing.map(|f| f.id.clone());
-        }
-        if let Some(points) = &args.points
-            && db.xwing.revision(points).is_none()
-        {
-            let known: Vec<&str> = db.xwing.revisions.iter().map(|r| r.id.as_str()).collect();
-            return Err(format!(
-                "no X-Wing points revision is called `{points}`; the revisions are: {}",
-                known.join(", ")
-            ));
-        }
-        Ok(options)
-    }
-}
-
-/// One input: its name for reports and its bytes, or why they could not be read.
-struct Input {
-    name: String,
-    bytes: Result<Vec<u8>, String>,
-}
-
-/// Files as named, folders walked (sorted, hidden entries skipped, only list-like file
-/// names), `-` as standard input.
-fn collect_inputs(paths: &[PathBuf]) -> Vec<Input> {
-    let mut inputs = Vec::new();
-    for path in paths {
-        if path.as_os_str() == "-" {
-            let mut bytes = Vec::new();
-            let read = std::io::stdin()
-                .lock()
-                .read_to_end(&mut bytes)
-                .map(|_| bytes)
-                .map_err(|e| e.to_string());
-            inputs.push(Input {
-                name: "<stdin>".to_string(),
-                bytes: read,
-            });
-        } else if path.is_dir() {
-            let mut found = Vec::new();
-            walk(path, &mut found);
-            if found.is_empty() {
-                inputs.push(Input {
-                    name: path.display().to_string(),
-                    bytes: Err(format!(
-                        "the folder holds no list files (names ending in .{})",
-                        LIST_EXTENSIONS.join(", .")
-                    )),
-                });
-            }
-            inputs.extend(found.into_iter().map(|p| Input {
-                name: p.display().to_string(),
-                bytes: Err(String::new()),
-            }));
-        } else {
-            inputs.push(Input {
-                name: path.display().to_string(),
-                bytes: Err(String::new()),
-            });
-        }
-    }
-    inputs
-}
-
-/// Reads happen in the workers; an empty `Err` marks a file still to read.
-fn read_input(input: &Input) -> Result<std::borrow::Cow<'_, [u8]>, String> {
-    match &input.bytes {
-        Ok(bytes) => Ok(std::borrow::Cow::Borrowed(bytes)),
-        Err(why) if !why.is_empty() => Err(why.clone()),
-        Err(_) => std::fs::read(&input.name)
-            .map(std::borrow::Cow::Owned)
-            .map_err(|e| e.to_string()),
-    }
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    // The entry's own file type spares a `stat` per file (thousands in a corpus folder).
-    let mut entries: Vec<(PathBuf, bool)> = entries
-        .filter_map(Result::ok)
-        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
-        .map(|e| {
-            let is_dir = e
-                .file_type()
-                .is_ok_and(|t| t.is_dir() || (t.is_symlink() && e.path().is_dir()));
-            (e.path(), is_dir)
-        })
-        .collect();
-    entries.sort();
-    for (path, is_dir) in entries {
-        if is_dir {
-            walk(&path, out);
-        } else if path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| LIST_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
-        {
-            out.push(path);
-        }
-    }
-}
-
-/// The card data and its lookup tables, shared by every list of a run.
-struct Checker<'db> {
-    db: &'db CardDb,
-    armada: CardIndex<'db>,
-    xwing: Validator<'db>,
-    options: Options<'db>,
-    /// Render points tables (human output that shows each list).
-    tables: bool,
-}
-
-/// An Armada list read and validated, before its report is built (team play checks
-/// several of these together first).
-struct CheckedFleet<'db, 'f> {
-    name: String,
-    files: SourceFiles,
-    file: FileId,
-    parsed: armada_parse::ParsedFleet,
-    fleet: ValidatedFleet<'db>,
-    format: &'f Format,
-    format_source: &'static str,
-}
-
-impl<'db> Checker<'db> {
-    /// Check every input, in parallel on the available cores, and turn each report into
-    /// what the output needs (`finish` runs on the worker); results in input order.
-    fn check_all<T: Send>(
-        &self,
-        inputs: &[Input],
-        finish: &(dyn Fn(ListReport) -> T + Sync),
-    ) -> Vec<T> {
-        let workers = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .min(inputs.len().div_ceil(64).max(1));
-        if workers <= 1 {
-            return inputs.iter().map(|i| finish(self.check(i))).collect();
-        }
-        // Workers take small batches in turn, so lists of uneven size (Star Forge exports
-        // are longer than Kingston's) keep every core busy to the end.
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        let mut done: Vec<(usize, T)> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..workers)
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut out = Vec::new();
-                        loop {
-                            let start = next.fetch_add(BATCH, std::sync::atomic::Ordering::Relaxed);
-                            if start >= inputs.len() {
-                                break out;
-                            }
-                            let end = (start + BATCH).min(inputs.len());
-                            for (offset, input) in inputs[start..end].iter().enumerate() {
-                                out.push((start + offset, finish(self.check(input))));
-                            }
-                        }
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect()
-        });
-        done.sort_unstable_by_key(|(index, _)| *index);
-        done.into_iter().map(|(_, result)| result).collect()
-    }
-
-    fn check(&self, input: &Input) -> ListReport {
-        let bytes = match read_input(input) {
-            Ok(bytes) => bytes,
-            Err(why) => return unreadable_file(&input.name, &why),
-        };
-        match self.game_of(&input.name, &bytes) {
-            Ok((Game::Armada, builder)) => {
-                let checked = self.check_fleet(&input.name, &bytes, builder, None);
-                self.fleet_report(checked, None, None)
-            }
-            Ok((Game::Xwing, _)) => self.check_squad(&input.name, &bytes),
-            Ok((other, _)) => no_list_format(&input.name, &bytes, other),
-            Err(report) => *report,
+impl Output {
+    fn stdout() -> Self {
+        Output {
+            stdout: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout()),
+            closed: false,
         }
     }
 
-    /// The game of an input: the one `--game` names, else the one whose formats the text
-    /// matches. An input of neither (or of the other game than `--game`) is reported.
-    /// An Armada list's builder comes along when detection found it.
-    fn game_of(
-        &self,
-        name: &str,
-        bytes: &[u8],
-    ) -> Result<(Game, Option<armada_parse::SourceFormat>), Box<ListReport>> {
-        let probe = detection_probe(bytes);
-        let detected = detect_list(&probe);
-        let builder = detected.and_then(|(_, builder)| builder);
-        match (self.options.game, detected.map(|(game, _)| game)) {
-            (Some(wanted), Some(found)) if wanted != found => {
-                let mut files = SourceFiles::default();
-                let file = files.add(name, shown_prefix(bytes, 4096));
-                let text = files.text(file).to_string();
-                let first = first_line_span(&text, usize::MAX);
-                let finding = Finding::error(
-                    Code::ListParseWrongGame,
-                    format!(
-                        "this is {} list, not {} one",
-                        article_title(found),
-                        article_title(wanted)
-                    ),
-                )
-                .at(file, first)
-                .label(format!("{} starts like this", found.title()))
-                .help(format!(
-                    "validate it without `--game {}`, or give {} list",
-                    wanted.as_str(),
-                    article_title(wanted)
-                ));
-                Err(Box::new(ListReport::unreadable(
-                    name.to_string(),
-                    Some(found.as_str()),
-                    files,
-                    vec![finding],
-                )))
-            }
-            (Some(wanted), _) => Ok((wanted, builder)),
-            (None, Some(found)) => Ok((found, builder)),
-            (None, None) => {
-                let mut files = SourceFiles::default();
-                let shown = shown_prefix(bytes, 4096);
-                let file = files.add(name, shown);
-                let text = files.text(file).to_string();
-                Err(Box::new(ListReport::unreadable(
-                    name.to_string(),
-                    None,
-                    files,
-                    vec![unknown_game(file, &text)],
-                )))
-            }
+    fn write(&mut self, text: &str) {
+        if !self.closed && self.stdout.write_all(text.as_bytes()).is_err() {
+            self.closed = true;
         }
     }
 
-    fn armada_format(&self, parsed: &armada_parse::ParsedFleet) -> (&'db Format, &'static str) {
-        if let Some(format) = self.options.armada_format {
-            return (format, "option");
-        }
-        if let Some(format) = armada_format_from_list(self.db, parsed) {
-            return (format, "list");
-        }
-        let standard = self
-            .db
-            .format(Game::Armada, "standard")
-            .or_else(|| self.db.formats_of(Game::Armada).next())
-            .expect("the built-in data has Armada formats");
-        (standard, "default")
-    }
-
-    fn check_fleet<'f>(
-        &self,
-        name: &str,
-        bytes: &[u8],
-        builder: Option<armada_parse::SourceFormat>,
-        player_format: Option<&'f Format>,
-    ) -> CheckedFleet<'db, 'f>
-    where
-        'db: 'f,
-    {
-        let mut files = SourceFiles::default();
-        let file = FileId(0);
-        let (text, parsed) = armada_parse::parse_bytes_as(file, bytes, builder);
-        let added = files.add(name, text);
-        debug_assert_eq!(added, file);
-        let (format, format_source) = match player_format {
-            Some(format) => (format, "option"),
-            None => self.armada_format(&parsed),
-        };
-        let fleet = armada_validate::validate(&self.armada, format, &parsed, file);
-        CheckedFleet {
-            name: name.to_string(),
-            files,
-            file,
-            parsed,
-            fleet,
-            format,
-            format_source,
+    fn flush(&mut self) {
+        if !self.closed && self.stdout.flush().is_err() {
+            self.closed = true;
         }
     }
-
-    fn fleet_report(
-        &self,
-        checked: CheckedFleet<'db, '_>,
-        team: Option<usize>,
-        players: Option<u32>,
-    ) -> ListReport {
-        let choice = FormatChoice {
-            format: checked.format,
-            source: checked.format_source,
-            players,
-            table: self.tables,
-        };
-        armada_report(
-            checked.name,
-            checked.files,
-            checked.file,
-            checked.parsed,
-            checked.fleet,
-            &choice,
-            team,
-        )
-    }
-
-    fn check_squad(&self, name: &str, bytes: &[u8]) -> ListReport {
-        let mut files = SourceFiles::default();
-        let parsed = match xwing_parse::read(&mut files, name, bytes) {
-            Ok(parsed) => parsed,
-            Err(findings) => {
-                if files.is_empty() {
-                    files.add(name, shown_prefix(bytes, 4096));
-                }
-                return ListReport::unreadable(name.to_string(), Some("xwing"), files, findings);
-            }
-        };
-        let file = FileId(0);
-        let (format, format_source) = match &self.options.xwing_format {
-            Some(format) => (format.clone(), "option"),
-            None => match xwing_format_from_list(&parsed) {
-                Some(format) => (format.to_string(), "list"),
-                None => ("standard".to_string(), "default"),
-            },
-        };
-        let options = xwing_validate::Options {
-            format,
-            points: self.options.points.clone(),
-        };
-        match self.xwing.validate(file, &parsed, &options) {
-            Ok(squad) => xwing_report(
-                name.to_string(),
-                files,
-                file,
-                &parsed,
-                squad,
-                format_source,
-                self.tables.then_some(&self.db.xwing),
-            ),
-            Err(finding) => ListReport::unreadable(
-                name.to_string(),
-                Some("xwing"),
-                files,
-                vec![finding.at(file, 0..0)],
-            ),
-        }
-    }
-
-    /// Team play: each `--team` group's fleets validated to the per-player split of the
-    /// format, then checked together.
-    fn check_teams(&self, teams: &[Vec<PathBuf>]) -> Result<Vec<ListReport>, String> {
-        let format = self.options.armada_format.ok_or(
-            "team play needs an Armada format with team splits: add `--format sector-600` (or 800, 900, 1000, 1200)",
-        )?;
-        let sizes: Vec<usize> = teams.iter().map(Vec::len).collect();
-        if sizes.windows(2).any(|w| w[0] != w[1]) {
-            return Err(format!(
-                "the teams have different numbers of fleets ({}); give each team as many fleets (a player may control two)",
-                sizes
-                    .iter()
-                    .map(usize::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            ));
-        }
-        if teams.len() > 2 {
-            return Err("a Sector Fleets game has two teams: give `--team` at most twice".into());
-        }
-        // With one team given, the other team has as many players.
-        let players = u32::try_from(sizes[0] * 2).unwrap_or(u32::MAX);
-        let (player_format, _) = armada_validate::team::player_format(format, players)?;
-        let player_format = &player_format;
-        let mut reports = Vec::new();
-        for (index, team) in teams.iter().enumerate() {
-            let inputs = collect_inputs(team);
-            let mut checked = Vec::new();
-            for input in &inputs {
-                let bytes = match read_input(input) {
-                    Ok(bytes) => bytes,
-                    Err(why) => {
-                        let mut report = unreadable_file(&input.name, &why);
-                        report.team = Some(index + 1);
-                        reports.push(report);
-                        continue;
-                    }
-                };
-                match self.game_of(&input.name, &bytes) {
-                    Ok((_, builder)) => checked.push(self.check_fleet(
-                        &input.name,
-                        &bytes,
-                        builder,
-                        Some(player_format),
-                    )),
-                    Err(mut report) => {
-                        report.team = Some(index + 1);
-                        reports.push(*report);
-                    }
-                }
-            }
-            let mut members: Vec<armada_validate::team::Member<'_, '_>> = checked
-                .iter_mut()
-                .map(|c| armada_validate::team::Member {
-                    fleet: &mut c.fleet,
-                    file: c.file,
-                    name: &c.name,
-                })
-                .collect();
-            armada_validate::team::check_team(&mut members);
-            reports.extend(
-                checked
-                    .into_iter()
-                    .map(|c| self.fleet_report(c, Some(index + 1), Some(players))),
-            );
-        }
-        Ok(reports)
-    }
-}
-
-/// The text the game is told from: the first lines, minus any far too long for a list
-/// (a reader reports those; they must not hide the lines that show the format).
-fn detection_probe(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
-    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(DETECT_PREFIX)]);
-    // JSON and links may well be one long line: they are told from their first bytes.
-    let start = text.trim_start_matches('\u{feff}').trim_start();
-    if start.starts_with('{') || start.starts_with('[') || start.starts_with("http") {
-        return text;
-    }
-    if text.len() < DETECT_PREFIX && !text.lines().any(|l| l.len() > armada_parse::MAX_LINE_BYTES) {
-        return text;
-    }
-    let whole = String::from_utf8_lossy(&bytes[..bytes.len().min(64 * DETECT_PREFIX)]);
-    std::borrow::Cow::Owned(
-        whole
-            .lines()
-            .filter(|l| l.len() <= armada_parse::MAX_LINE_BYTES)
-            .take(400)
-            .collect::<Vec<_>>()
-            .join("\n"),
-    )
-}
-
-/// One named file or standard input: the report shows its table.
-fn is_single_file(inputs: &[PathBuf]) -> bool {
-    matches!(inputs, [one] if !one.is_dir())
-}
-
-/// Which game's list `text` is and, for Armada, the builder (so the reader need not
-/// detect it again). Links and JSON are unmistakably X-Wing; then the Armada builders'
-/// layouts; then X-Wing's text exports.
-fn detect_list(text: &str) -> Option<(Game, Option<armada_parse::SourceFormat>)> {
-    use xwing_parse::SourceFormat as X;
-    let trimmed = text.trim_start_matches('\u{feff}').trim_start();
-    // JSON and links first, by their first byte or scheme: cheap, and unmistakable.
-    if (trimmed.starts_with('{') || xwing_parse::yasb_link::looks_like_link(trimmed.trim_end()))
-        && let Some(X::Xws | X::YasbLink) = xwing_parse::detect(text)
-    {
-        return Some((Game::Xwing, None));
-    }
-    if let Some(builder) = armada_parse::detect(text) {
-        return Some((Game::Armada, Some(builder)));
-    }
-    xwing_parse::detect(text).map(|_| (Game::Xwing, None))
-}
-
-/// The format a list names: a `Gamemode:` line or the points limit it was built to.
-fn armada_format_from_list<'db>(
-    db: &'db CardDb,
-    parsed: &armada_parse::ParsedFleet,
-) -> Option<&'db Format> {
-    let limit = parsed.points.limit.as_ref().map(|n| n.value).or_else(|| {
-        let mode = parsed.gamemode.as_ref()?.text.to_ascii_lowercase();
-        mode.split(|c: char| !c.is_ascii_digit())
-            .filter_map(|n| n.parse::<u32>().ok())
-            .find(|n| *n >= 100)
-    })?;
-    // Among formats of the same size the current one wins over the 1.0 Rules Reference.
-    db.formats_of(Game::Armada)
-        .filter(|f| !f.team_only && f.points_limit == limit)
-        .min_by_key(|f| (f.id != "standard", f.id.starts_with("rrg")))
-}
-
-fn xwing_format_from_list(parsed: &xwing_parse::ParsedSquad) -> Option<&'static str> {
-    use xwing_parse::{GameMode, RulesetHint};
-    match parsed.game_mode {
-        Some(GameMode::Standard) => Some("standard"),
-        Some(GameMode::Extended) => Some("extended"),
-        Some(GameMode::Xwa) => Some("xwa-standard"),
-        _ => (parsed.ruleset_hint() == Some(RulesetHint::Xwa)).then_some("xwa-standard"),
-    }
-}
-
-fn unreadable_file(name: &str, why: &str) -> ListReport {
-    let finding = Finding::error(Code::ListIo, format!("cannot read {name}: {why}"))
-        .help("check the path and that the file can be read");
-    ListReport::unreadable(
-        name.to_string(),
-        None,
-        SourceFiles::default(),
-        vec![finding],
-    )
-}
-
-fn article_title(game: Game) -> String {
-    game.with_article()
-}
-
-/// `--game` named a game arbiter has no list reader for.
-fn no_list_format(name: &str, bytes: &[u8], game: Game) -> ListReport {
-    let mut files = SourceFiles::default();
-    let file = files.add(name, shown_prefix(bytes, 4096));
-    let text = files.text(file).to_string();
-    let finding = Finding::error(
-        Code::ListParseWrongGame,
-        format!("arbiter reads no {} lists", game.title()),
-    )
-    .at(file, first_line_span(&text, usize::MAX))
-    .label("read as a list of this game")
-    .help("validate Armada fleets or X-Wing squads, or leave out `--game`");
-    ListReport::unreadable(name.to_string(), Some(game.as_str()), files, vec![finding])
-}
-
-fn render_human_reports(reports: &[ListReport], summary: &Summary) -> String {
-    let style = HumanStyle::for_stdout();
-    let mut out = String::new();
-    for report in reports {
-        out.push_str(&render_detailed(report, style));
-        out.push('\n');
-    }
-    if reports.len() > 1 {
-        out.push_str(&summary.render());
-    }
-    out
-}
-
-fn render_detailed(report: &ListReport, style: HumanStyle) -> String {
-    let mut out = String::new();
-    out.push_str(&report.heading());
-    out.push('\n');
-    if let Some(table) = &report.table {
-        out.push_str(table);
-        out.push('\n');
-    }
-    for note in &report.notes {
-        out.push_str(&format!("note: {note}\n"));
-    }
-    for finding in &report.findings {
-        out.push_str(&render_human(&report.files, finding, style));
-    }
-    out.push_str(&report.verdict());
-    out.push('\n');
-    out
 }

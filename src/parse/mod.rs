@@ -2,5 +2,6 @@
 //! and scenario files. Each keeps byte spans and reports every problem it finds, located.
 
 pub mod armada;
+pub mod detect;
 pub mod scenario;
 pub mod xwing;

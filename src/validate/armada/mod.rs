@@ -5,6 +5,7 @@
 //! Build a [`CardIndex`] once and validate any number of lists with it.
 
 mod faction;
+mod report;
 mod resolve;
 mod resolved;
 mod rules;
@@ -14,6 +15,7 @@ pub mod team;
 mod tests;
 
 pub use faction::{faction_named, faction_title};
+pub use report::{FormatChoice, armada_report};
 pub use resolve::{CardIndex, Hints};
 pub use resolved::{
     ResolvedObjective, ResolvedShip, ResolvedSquadron, ResolvedUpgrade, Totals, ValidatedFleet,

@@ -5,12 +5,15 @@
 
 pub mod fitted;
 pub mod index;
+mod report;
 pub mod resolve;
 pub mod revision;
 pub mod rules;
 
 #[cfg(test)]
 mod tests;
+
+pub use report::xwing_report;
 
 use crate::cards::CardDb;
 use crate::cards::formats::Format;

@@ -2,11 +2,12 @@
 //! documented JSON shape of `arbiter validate --output json`, and the human forms (a
 //! points table per list, a verdict line per list, totals for many lists).
 
-mod armada;
-mod xwing;
+pub mod armada;
+mod points_table;
+pub mod write;
+pub mod xwing;
 
-pub use armada::{FormatChoice, armada_report};
-pub use xwing::xwing_report;
+pub use points_table::{PointsTable, TableCell};
 
 use super::{Code, FileId, Finding, JsonFinding, SourceFiles};
 use serde::Serialize;
@@ -38,21 +39,29 @@ pub struct ListReport {
     pub points: Points,
     /// Facts about the game the list is for (the enlarged set-up area).
     pub notes: Vec<String>,
-    /// Armada: the fleet's cards.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fleet: Option<armada::FleetJson>,
-    /// X-Wing: the squad's pilots.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub squad: Option<xwing::SquadJson>,
+    /// The list's cards, under a key of its own per game (`fleet`, `squad`).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub contents: Option<ListContents>,
     pub diagnostics: Vec<JsonFinding>,
-    /// The human table (not part of the JSON).
+    /// The human points table (not part of the JSON).
     #[serde(skip)]
-    pub table: Option<String>,
+    pub table: Option<PointsTable>,
     /// The findings, for the human renderer (not part of the JSON).
     #[serde(skip)]
     pub findings: Vec<Finding>,
     #[serde(skip)]
     pub files: SourceFiles,
+}
+
+/// A list's cards in the JSON output: one key per game.
+#[derive(Debug, Clone, Serialize)]
+pub enum ListContents {
+    /// Armada: the fleet's cards.
+    #[serde(rename = "fleet")]
+    Fleet(armada::FleetJson),
+    /// X-Wing: the squad's pilots.
+    #[serde(rename = "squad")]
+    Squad(xwing::SquadJson),
 }
 
 /// Points recomputed from the card data.
@@ -88,8 +97,7 @@ impl ListReport {
             readable: false,
             points: Points::default(),
             notes: Vec::new(),
-            fleet: None,
-            squad: None,
+            contents: None,
             diagnostics: Vec::new(),
             table: None,
             findings,

@@ -1,0 +1,258 @@
+//! The output forms of a validate run. Each turns one report into text on the worker that
+//! checked it, so a run holds the text of a few lists at a time, never all of them; the
+//! totals come last. A new output form is one more type here and one arm in [`writer`].
+
+use super::{ListReport, Summary};
+use crate::report::{HumanStyle, OutputFormat, render_findings, render_human};
+use serde::Serialize;
+
+/// How `validate` prints: the `--output` choices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ListOutput {
+    /// Points tables and miette reports, or a verdict line per list for many lists.
+    Human,
+    /// One JSON document: `{"results": [...], "summary": {...}}`.
+    Json,
+    /// One JSON object per line: each list's result, then `{"summary": {...}}`.
+    Jsonl,
+    /// GitHub Actions workflow commands, one per diagnostic, then a notice with the totals.
+    Github,
+}
+
+/// Writes the reports of a run, in order.
+pub trait ListWriter: Sync {
+    /// Text before the first report.
+    fn start(&self) -> String {
+        String::new()
+    }
+    /// The text of one report; `first` is the run's first report.
+    fn report(&self, report: &ListReport, first: bool) -> String;
+    /// Text after the last report.
+    fn end(&self, summary: &Summary) -> String;
+}
+
+/// The writer for an output form. `details` shows each list in full (human output);
+/// `few` means the run has a handful of lists, whose JSON is indented for people.
+pub fn writer(
+    output: ListOutput,
+    details: bool,
+    few: bool,
+    style: HumanStyle,
+) -> Box<dyn ListWriter> {
+    match output {
+        ListOutput::Human if details => Box::new(Detailed { style }),
+        ListOutput::Human => Box::new(VerdictLines),
+        ListOutput::Json => Box::new(JsonDocument { indent: few }),
+        ListOutput::Jsonl => Box::new(JsonLines),
+        ListOutput::Github => Box::new(GithubCommands),
+    }
+}
+
+/// Each list in full: heading, points table, notes, diagnostics, verdict.
+struct Detailed {
+    style: HumanStyle,
+}
+
+impl ListWriter for Detailed {
+    fn report(&self, report: &ListReport, _first: bool) -> String {
+        let mut out = report.heading();
+        out.push('\n');
+        if let Some(table) = &report.table {
+            out.push_str(&table.render());
+            out.push('\n');
+        }
+        for note in &report.notes {
+            out.push_str(&format!("note: {note}\n"));
+        }
+        for finding in &report.findings {
+            out.push_str(&render_human(&report.files, finding, self.style));
+        }
+        out.push_str(&report.verdict());
+        out.push_str("\n\n");
+        out
+    }
+
+    fn end(&self, summary: &Summary) -> String {
+        if summary.lists > 1 {
+            summary.render()
+        } else {
+            String::new()
+        }
+    }
+}
+
+/// A verdict line per list, then the totals.
+struct VerdictLines;
+
+impl ListWriter for VerdictLines {
+    fn report(&self, report: &ListReport, _first: bool) -> String {
+        let mut line = report.verdict_line();
+        line.push('\n');
+        line
+    }
+
+    fn end(&self, summary: &Summary) -> String {
+        format!("\n{}", summary.render())
+    }
+}
+
+/// The documented JSON document, written a result at a time: the same bytes
+/// `serde_json` would write for the whole document at once.
+struct JsonDocument {
+    indent: bool,
+}
+
+impl ListWriter for JsonDocument {
+    fn start(&self) -> String {
+        if self.indent {
+            "{\n  \"results\": [".to_string()
+        } else {
+            "{\"results\":[".to_string()
+        }
+    }
+
+    fn report(&self, report: &ListReport, first: bool) -> String {
+        let separator = if first { "" } else { "," };
+        if self.indent {
+            format!("{separator}\n{}", indented(&pretty(report), "    "))
+        } else {
+            format!("{separator}{}", compact(report))
+        }
+    }
+
+    fn end(&self, summary: &Summary) -> String {
+        if self.indent {
+            let close = if summary.lists == 0 { "]" } else { "\n  ]" };
+            let summary = indented(&pretty(summary), "  ");
+            format!("{close},\n  \"summary\": {}\n}}\n", summary.trim_start())
+        } else {
+            format!("],\"summary\":{}}}\n", compact(summary))
+        }
+    }
+}
+
+/// One line per result, then one line with the totals.
+struct JsonLines;
+
+impl ListWriter for JsonLines {
+    fn report(&self, report: &ListReport, _first: bool) -> String {
+        let mut line = compact(report);
+        line.push('\n');
+        line
+    }
+
+    fn end(&self, summary: &Summary) -> String {
+        #[derive(Serialize)]
+        struct Totals<'a> {
+            summary: &'a Summary,
+        }
+        let mut line = compact(&Totals { summary });
+        line.push('\n');
+        line
+    }
+}
+
+/// `::error file=…,line=…::message` per diagnostic, for annotations on a pull request.
+struct GithubCommands;
+
+impl ListWriter for GithubCommands {
+    fn report(&self, report: &ListReport, _first: bool) -> String {
+        render_findings(
+            &report.files,
+            &report.findings,
+            OutputFormat::Github,
+            HumanStyle::plain(100),
+        )
+    }
+
+    fn end(&self, summary: &Summary) -> String {
+        format!(
+            "::notice title=arbiter validate::{} lists: {} valid, {} invalid, {} unreadable; {} errors, {} warnings\n",
+            summary.lists,
+            summary.valid,
+            summary.invalid,
+            summary.unreadable,
+            summary.errors,
+            summary.warnings
+        )
+    }
+}
+
+fn compact(value: &impl Serialize) -> String {
+    // A list's JSON is a few kilobytes; sizing the buffer once saves regrowing it.
+    let mut json = Vec::with_capacity(8 * 1024);
+    match serde_json::to_writer(&mut json, value) {
+        Ok(()) => String::from_utf8(json).unwrap_or_default(),
+        Err(_) => String::new(),
+    }
+}
+
+fn pretty(value: &impl Serialize) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_default()
+}
+
+/// Every line of `text` moved right by `prefix`, as nesting in the document puts it.
+fn indented(text: &str, prefix: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    for (i, line) in text.lines().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(prefix);
+        out.push_str(line);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::SourceFiles;
+
+    fn report(name: &str) -> ListReport {
+        ListReport::unreadable(name.to_string(), None, SourceFiles::default(), Vec::new())
+    }
+
+    fn written(writer: &dyn ListWriter, reports: &[ListReport]) -> String {
+        let mut out = writer.start();
+        for (i, r) in reports.iter().enumerate() {
+            out.push_str(&writer.report(r, i == 0));
+        }
+        out.push_str(&writer.end(&Summary::of(reports)));
+        out
+    }
+
+    #[derive(Serialize)]
+    struct Whole<'a> {
+        results: &'a [ListReport],
+        summary: Summary,
+    }
+
+    #[test]
+    fn streamed_json_is_the_document_serde_writes() {
+        for count in [0, 1, 3] {
+            let reports: Vec<ListReport> = (0..count).map(|i| report(&format!("l{i}"))).collect();
+            let whole = Whole {
+                results: &reports,
+                summary: Summary::of(&reports),
+            };
+            let indented = written(&JsonDocument { indent: true }, &reports);
+            assert_eq!(indented, pretty(&whole) + "\n", "{count} lists, indented");
+            let compacted = written(&JsonDocument { indent: false }, &reports);
+            assert_eq!(compacted, compact(&whole) + "\n", "{count} lists, compact");
+        }
+    }
+
+    #[test]
+    fn json_lines_are_each_a_document() {
+        let reports = [report("a"), report("b")];
+        let out = written(&JsonLines, &reports);
+        let lines: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+            .collect();
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[0]["file"], "a");
+        assert_eq!(lines[2]["summary"]["lists"], 2);
+    }
+}

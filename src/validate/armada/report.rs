@@ -1,0 +1,222 @@
+//! The report of one validated Armada fleet: its cards with their points from the card
+//! data, the squadron share and the total against the format's limit.
+
+use super::ValidatedFleet;
+use super::faction_title;
+use crate::cards::formats::Format;
+use crate::parse::armada::ParsedFleet;
+use crate::report::list::armada::{CardJson, FleetJson, ObjectiveJson, ShipJson, SquadronJson};
+use crate::report::list::{ListContents, ListReport, Points, PointsTable, TableCell};
+use crate::report::{FileId, SourceFiles};
+
+/// Where the format came from, for the report.
+pub struct FormatChoice<'a> {
+    pub format: &'a Format,
+    /// `option`, `list` or `default`.
+    pub source: &'static str,
+    /// Team play: the number of players the per-player limits are for.
+    pub players: Option<u32>,
+    /// Render the points table (only human output with details shows it).
+    pub table: bool,
+}
+
+/// Build the report of one validated fleet. `files` holds the list's text.
+pub fn armada_report(
+    file_name: String,
+    files: SourceFiles,
+    file: FileId,
+    parsed: ParsedFleet,
+    fleet: ValidatedFleet<'_>,
+    choice: &FormatChoice<'_>,
+    team: Option<usize>,
+) -> ListReport {
+    let line_of = |offset: usize| files.line_column(file, offset).0;
+    let card = |name: &str, id: &Option<String>, points: u32, at: usize| CardJson {
+        name: name.to_string(),
+        id: id.clone(),
+        points,
+        line: line_of(at),
+    };
+    let fleet_json = FleetJson {
+        commander: fleet
+            .commander
+            .as_ref()
+            .map(|c| card(&c.name, &c.id, c.points, c.name_span.start)),
+        ships: fleet
+            .ships
+            .iter()
+            .map(|s| ShipJson {
+                card: card(&s.name, &s.id, s.points, s.name_span.start),
+                flagship: s.carries_commander() || s.marked_flagship,
+                upgrades: s
+                    .upgrades
+                    .iter()
+                    .map(|u| card(&u.name, &u.id, u.points, u.name_span.start))
+                    .collect(),
+                total: s.total,
+            })
+            .collect(),
+        squadrons: fleet
+            .squadrons
+            .iter()
+            .map(|s| SquadronJson {
+                card: card(&s.name, &s.id, s.points, s.name_span.start),
+                count: s.count,
+                total: s.total,
+            })
+            .collect(),
+        objectives: fleet
+            .objectives
+            .iter()
+            .map(|o| ObjectiveJson {
+                name: o.name.clone(),
+                id: o.id.clone(),
+                category: o.card.map(|c| c.category.as_str()),
+            })
+            .collect(),
+    };
+    let format = choice.format;
+    let mut notes = Vec::new();
+    if let Some(players) = choice.players {
+        notes.push(format!(
+            "team play, {players} players: each fleet is built to {} points of the {}-point game",
+            format.points_limit,
+            format
+                .team
+                .iter()
+                .find(|t| t.players == players)
+                .map_or(0, |t| t.game_points)
+        ));
+    }
+    if format.enlarged_setup_area == Some(true) {
+        notes.push(
+            "this game uses the enlarged set-up area: set-up area markers at distance 3 from the short edges (Sector Fleets, 1,000 points or more)"
+                .to_string(),
+        );
+    }
+    let table = choice.table.then(|| points_table(&fleet));
+    let mut findings = parsed.findings;
+    findings.extend(fleet.findings);
+    let mut report = ListReport {
+        file: file_name,
+        game: Some("armada"),
+        source_format: parsed.source_format.map(|f| f.as_str()),
+        format: Some(format.id.clone()),
+        format_source: Some(choice.source),
+        points_revision: None,
+        team,
+        faction: fleet.faction.map(|f| faction_title(f).to_string()),
+        name: parsed
+            .name
+            .as_ref()
+            .map(|n| n.text.trim().to_string())
+            .filter(|n| !n.is_empty()),
+        valid: true,
+        readable: true,
+        points: Points {
+            total: Some(i64::from(fleet.totals.total)),
+            limit: Some(fleet.totals.limit),
+            squadrons: Some(fleet.totals.squadrons),
+            squadron_limit: fleet.totals.squadron_limit,
+        },
+        notes,
+        contents: Some(ListContents::Fleet(fleet_json)),
+        diagnostics: Vec::new(),
+        table,
+        findings,
+        files,
+    };
+    report.finish();
+    report
+}
+
+/// The points table: each ship with its upgrades under it, the squadrons, then the
+/// squadron share and the total against the limits.
+fn points_table(fleet: &ValidatedFleet<'_>) -> PointsTable {
+    let mut table = PointsTable::new(vec!["Card", "Type", "Points", "Subtotal"]);
+    let right = TableCell::number;
+    let unknown = |id: &Option<String>, kind: &str| {
+        if id.is_some() {
+            kind.to_string()
+        } else {
+            format!("{kind} (unknown)")
+        }
+    };
+    if let Some(c) = &fleet.commander {
+        table.row(vec![
+            TableCell::text(&c.name),
+            TableCell::text(unknown(&c.id, "commander")),
+            right(c.points.to_string()),
+            right(c.points.to_string()),
+        ]);
+    }
+    for ship in &fleet.ships {
+        let flagship = if ship.carries_commander() || ship.marked_flagship {
+            " (flagship)"
+        } else {
+            ""
+        };
+        table.row(vec![
+            TableCell::text(format!("{}{flagship}", ship.name)),
+            TableCell::text(unknown(&ship.id, "ship")),
+            right(ship.points.to_string()),
+            right(ship.total.to_string()),
+        ]);
+        for upgrade in &ship.upgrades {
+            let kind = upgrade
+                .card
+                .and_then(|c| c.slots.first())
+                .map_or("upgrade", |s| s.as_str());
+            table.row(vec![
+                TableCell::text(format!("  {}", upgrade.name)),
+                TableCell::text(unknown(&upgrade.id, kind)),
+                right(upgrade.points.to_string()),
+                TableCell::empty(),
+            ]);
+        }
+    }
+    for squadron in &fleet.squadrons {
+        let name = if squadron.count > 1 {
+            format!("{} × {}", squadron.count, squadron.name)
+        } else {
+            squadron.name.clone()
+        };
+        let points = if squadron.count > 1 {
+            format!("{} each", squadron.points)
+        } else {
+            squadron.points.to_string()
+        };
+        table.row(vec![
+            TableCell::text(name),
+            TableCell::text(unknown(&squadron.id, "squadron")),
+            right(points),
+            right(squadron.total.to_string()),
+        ]);
+    }
+    for objective in &fleet.objectives {
+        let category = objective.card.map_or("objective", |c| c.category.as_str());
+        table.row(vec![
+            TableCell::text(&objective.name),
+            TableCell::text(unknown(&objective.id, category)),
+            TableCell::empty(),
+            TableCell::empty(),
+        ]);
+    }
+    let totals = &fleet.totals;
+    let squadron_limit = totals
+        .squadron_limit
+        .map_or(String::new(), |l| format!(" / {l}"));
+    table.row(vec![
+        TableCell::text("Squadrons"),
+        TableCell::empty(),
+        TableCell::empty(),
+        right(format!("{}{squadron_limit}", totals.squadrons)),
+    ]);
+    table.row(vec![
+        TableCell::text("Total"),
+        TableCell::empty(),
+        TableCell::empty(),
+        right(format!("{} / {}", totals.total, totals.limit)),
+    ]);
+    table
+}
