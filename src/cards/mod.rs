@@ -9,6 +9,7 @@ mod load;
 pub mod lookup;
 mod record;
 pub mod rules;
+pub mod locate;
 pub mod spacealert;
 pub mod talon;
 pub mod xwing;

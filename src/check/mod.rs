@@ -2,11 +2,10 @@
 //! loader; each module here adds one kind of cross-record check.
 
 mod duplicates;
-mod locate;
 mod references;
 mod rules;
 
-pub use locate::value_span;
+pub use crate::cards::locate::value_span;
 
 use crate::cards::CardDb;
 use crate::report::Finding;
