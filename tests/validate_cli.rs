@@ -351,6 +351,31 @@ fn a_folder_gives_a_verdict_per_list_and_totals() {
 }
 
 #[test]
+fn many_lists_stream_as_json_lines_and_github_annotations() {
+    let folders = ["validate", "armada/validate/valid", "armada/kingston", "xwing"];
+    let whole = arbiter(&[&folders[..], &["--output", "json"]].concat());
+    let document = json(&whole);
+    let results = document["results"].as_array().expect("results");
+    assert!(results.len() > 20, "enough lists for the compact, streamed form");
+
+    let lines = arbiter(&[&folders[..], &["--output", "jsonl"]].concat());
+    let lines: Vec<Value> = String::from_utf8_lossy(&lines.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is one JSON object"))
+        .collect();
+    let (summary, each) = lines.split_last().expect("at least the summary");
+    assert_eq!(each, &results[..], "the same results, in the same order");
+    assert_eq!(summary["summary"], document["summary"]);
+
+    let github = arbiter(&[&folders[..], &["--output", "github"]].concat());
+    let text = String::from_utf8_lossy(&github.stdout);
+    let errors = text.lines().filter(|l| l.starts_with("::error ")).count() as u64;
+    assert_eq!(errors, document["summary"]["errors"].as_u64().unwrap(), "{text}");
+    assert!(text.lines().last().unwrap().starts_with("::notice "), "{text}");
+    assert_eq!(github.status.code(), whole.status.code());
+}
+
+#[test]
 fn a_valid_list_exits_zero_and_standard_input_reads() {
     let path = Path::new(FIXTURES).join("armada/validate/valid/kingston-rebel-garm-liberty.txt");
     let output = arbiter(&["validate", &relative(&path)]);
