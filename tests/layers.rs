@@ -37,7 +37,11 @@ fn imports() -> BTreeMap<String, BTreeSet<String>> {
             }
             let relative = path.strip_prefix(&root).expect("under src");
             let first = relative.components().next().expect("a component");
-            let module = first.as_os_str().to_string_lossy().trim_end_matches(".rs").to_string();
+            let module = first
+                .as_os_str()
+                .to_string_lossy()
+                .trim_end_matches(".rs")
+                .to_string();
             if module == "lib" || module == "main" {
                 continue;
             }
@@ -64,7 +68,11 @@ fn imports() -> BTreeMap<String, BTreeSet<String>> {
 fn every_module_has_a_layer() {
     let graph = imports();
     // The scan sees real imports (else every check here would pass vacuously).
-    assert!(graph.get("validate").is_some_and(|used| used.contains("parse")));
+    assert!(
+        graph
+            .get("validate")
+            .is_some_and(|used| used.contains("parse"))
+    );
     let mut modules: BTreeSet<&String> = graph.keys().collect();
     modules.extend(graph.values().flatten());
     let orphans: Vec<&&String> = modules.iter().filter(|m| layer_of(m).is_none()).collect();
@@ -85,9 +93,15 @@ fn imports_only_point_downward() {
             if let Some(to) = layer_of(&target)
                 && to >= from
             {
-                upward.push(format!("{module} (layer {from}) uses {target} (layer {to})"));
+                upward.push(format!(
+                    "{module} (layer {from}) uses {target} (layer {to})"
+                ));
             }
         }
     }
-    assert!(upward.is_empty(), "imports that do not point downward:\n{}", upward.join("\n"));
+    assert!(
+        upward.is_empty(),
+        "imports that do not point downward:\n{}",
+        upward.join("\n")
+    );
 }

@@ -352,11 +352,19 @@ fn a_folder_gives_a_verdict_per_list_and_totals() {
 
 #[test]
 fn many_lists_stream_as_json_lines_and_github_annotations() {
-    let folders = ["validate", "armada/validate/valid", "armada/kingston", "xwing"];
+    let folders = [
+        "validate",
+        "armada/validate/valid",
+        "armada/kingston",
+        "xwing",
+    ];
     let whole = arbiter(&[&folders[..], &["--output", "json"]].concat());
     let document = json(&whole);
     let results = document["results"].as_array().expect("results");
-    assert!(results.len() > 20, "enough lists for the compact, streamed form");
+    assert!(
+        results.len() > 20,
+        "enough lists for the compact, streamed form"
+    );
 
     let lines = arbiter(&[&folders[..], &["--output", "jsonl"]].concat());
     let lines: Vec<Value> = String::from_utf8_lossy(&lines.stdout)
@@ -370,8 +378,15 @@ fn many_lists_stream_as_json_lines_and_github_annotations() {
     let github = arbiter(&[&folders[..], &["--output", "github"]].concat());
     let text = String::from_utf8_lossy(&github.stdout);
     let errors = text.lines().filter(|l| l.starts_with("::error ")).count() as u64;
-    assert_eq!(errors, document["summary"]["errors"].as_u64().unwrap(), "{text}");
-    assert!(text.lines().last().unwrap().starts_with("::notice "), "{text}");
+    assert_eq!(
+        errors,
+        document["summary"]["errors"].as_u64().unwrap(),
+        "{text}"
+    );
+    assert!(
+        text.lines().last().unwrap().starts_with("::notice "),
+        "{text}"
+    );
     assert_eq!(github.status.code(), whole.status.code());
 }
 

@@ -3,8 +3,8 @@
 
 use super::model::*;
 use super::{ArmadaCards, KIND_OBJECTIVE, KIND_SHIP, KIND_SQUADRON, KIND_UPGRADE};
-use crate::cards::{CardDb, Located};
 use crate::cards::locate::value_span;
+use crate::cards::{CardDb, Located};
 use crate::report::{Code, Finding};
 use crate::text::did_you_mean;
 use std::collections::{HashMap, HashSet};

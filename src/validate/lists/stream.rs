@@ -5,8 +5,14 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::mpsc;
 
-/// Inputs a worker may run ahead of the oldest result not yet written, per worker.
-const WINDOW_PER_WORKER: usize = 64;
+/// Inputs handed to a worker at a time: one hand-over per batch, not per list, so workers
+/// seldom wait on each other or on the writer (a wake-up costs a scheduler slice on a
+/// loaded machine).
+const BATCH: usize = 32;
+
+/// Batches in flight per worker beyond the oldest result not yet written; this bounds the
+/// memory of a run whatever its number of lists.
+const BATCHES_IN_FLIGHT_PER_WORKER: usize = 4;
 
 /// Run `check` on every input (on up to `workers` threads) and hand each result to `emit`
 /// in input order, as soon as it and every earlier one are known.
@@ -25,23 +31,24 @@ pub fn check_in_order<I, T>(
         }
         return;
     }
-    let window = workers * WINDOW_PER_WORKER;
-    let (job_sender, jobs) = mpsc::sync_channel::<(usize, I)>(workers * 2);
+    let window = workers * BATCHES_IN_FLIGHT_PER_WORKER;
+    let (job_sender, jobs) = mpsc::sync_channel::<(usize, Vec<I>)>(window);
     let jobs = Mutex::new(jobs);
-    let (result_sender, results) = mpsc::channel::<(usize, T)>();
+    let (result_sender, results) = mpsc::channel::<(usize, Vec<T>)>();
     std::thread::scope(|scope| {
         for _ in 0..workers {
             let result_sender = result_sender.clone();
             let jobs = &jobs;
             scope.spawn(move || {
                 loop {
-                    // The lock is held only to take a job, not while checking it.
+                    // The lock is held only to take a batch, not while checking it.
                     let job = match jobs.lock() {
                         Ok(jobs) => jobs.recv(),
                         Err(_) => return,
                     };
-                    let Ok((index, input)) = job else { return };
-                    if result_sender.send((index, check(input))).is_err() {
+                    let Ok((index, batch)) = job else { return };
+                    let done: Vec<T> = batch.into_iter().map(check).collect();
+                    if result_sender.send((index, done)).is_err() {
                         return;
                     }
                 }
@@ -50,34 +57,35 @@ pub fn check_in_order<I, T>(
         drop(result_sender);
         let mut job_sender = Some(job_sender);
         let mut inputs = inputs.fuse();
+        // Counted in batches.
         let (mut sent, mut written) = (0usize, 0usize);
-        let mut waiting: BTreeMap<usize, T> = BTreeMap::new();
+        let mut waiting: BTreeMap<usize, Vec<T>> = BTreeMap::new();
         loop {
             while let Some(sender) = &job_sender {
                 if sent >= written + window {
                     break;
                 }
-                match inputs.next() {
-                    Some(input) => {
-                        if sender.send((sent, input)).is_err() {
-                            job_sender = None;
-                            break;
-                        }
-                        sent += 1;
-                    }
+                let batch: Vec<I> = inputs.by_ref().take(BATCH).collect();
+                if batch.is_empty() {
                     // No more inputs: closing the queue lets idle workers finish.
-                    None => job_sender = None,
+                    job_sender = None;
+                    break;
                 }
+                if sender.send((sent, batch)).is_err() {
+                    job_sender = None;
+                    break;
+                }
+                sent += 1;
             }
             if written == sent && job_sender.is_none() {
                 break;
             }
-            let Ok((index, result)) = results.recv() else {
+            let Ok((index, done)) = results.recv() else {
                 break;
             };
-            waiting.insert(index, result);
-            while let Some(result) = waiting.remove(&written) {
-                emit(result);
+            waiting.insert(index, done);
+            while let Some(done) = waiting.remove(&written) {
+                done.into_iter().for_each(&mut emit);
                 written += 1;
             }
         }
