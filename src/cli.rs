@@ -117,6 +117,10 @@ pub struct XwingImportArgs {
     /// The xwing-points folder (AMG and XWA revisions).
     #[arg(long, value_name = "DIR")]
     pub points: Option<PathBuf>,
+    /// YASB's data folder (cards-common.coffee, cards-quickbuilds.coffee): the card
+    /// numbers its links carry, and its quick-builds.
+    #[arg(long, value_name = "DIR")]
+    pub yasb: Option<PathBuf>,
     /// Folder to write; replaced as a whole only once the import has succeeded.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,

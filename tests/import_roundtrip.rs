@@ -66,11 +66,12 @@ fn armada_cards_are_the_isb_import() {
 fn xwing_cards_are_the_xwing_data2_import() {
     let source = manifest().join("../shared/reference/xwing-data2");
     let points = manifest().join("../shared/reference/xwing-points");
-    let imported =
-        xwing_data2::import(&source, Some(&points)).expect("the xwing-data2 import runs");
+    let yasb = manifest().join("../shared/reference/yasb");
+    let imported = xwing_data2::import(&source, Some(&points), Some(&yasb))
+        .expect("the xwing-data2 import runs");
     assert_same(
         imported,
         &manifest().join("data/cards/xwing"),
-        "arbiter cards import xwing-data2 ../shared/reference/xwing-data2 --points ../shared/reference/xwing-points --out data/cards/xwing",
+        "arbiter cards import xwing-data2 ../shared/reference/xwing-data2 --points ../shared/reference/xwing-points --yasb ../shared/reference/yasb --out data/cards/xwing (or tools/import-xwing-cards.sh)",
     );
 }

@@ -611,5 +611,28 @@ fn the_readme_example_lists_are_valid() {
         String::from_utf8_lossy(&output.stdout)
     );
     let text = String::from_utf8_lossy(&output.stdout);
-    assert!(text.contains("3 lists: 3 valid"), "{text}");
+    assert!(text.contains("4 lists: 4 valid"), "{text}");
+}
+
+/// The squad of issue 15 as a YASB link with every upgrade: each pilot and upgrade is
+/// read from its YASB number, none is unknown, and the squad is legal.
+#[test]
+fn the_issue_15_link_reads_every_card() {
+    // Relative to tests/fixtures, where the binary runs, so the snapshot names no machine path.
+    let link = "../../examples/lists/xwing-issue-15-link.txt";
+    let output = arbiter(&["validate", link, "--details"]);
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let json = arbiter(&["validate", link, "--output", "json"]);
+    let body: Value = serde_json::from_slice(&json.stdout).unwrap();
+    let squad = &body["results"][0]["squad"];
+    let upgrades: Vec<usize> = squad["pilots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["upgrades"].as_array().unwrap().len())
+        .collect();
+    assert_eq!(upgrades, [2, 3, 0, 3, 2], "{body:#}");
+    assert!(!text.contains("unknown"), "{text}");
+    insta::assert_snapshot!(text);
 }

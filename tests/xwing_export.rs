@@ -362,3 +362,97 @@ fn resolved_squads_keep_their_xws_through_text() {
     // must all be checked.
     assert!(checked >= 14, "only {checked} fixtures resolved");
 }
+
+/// Every example squad whose cards the data knows (the README's lists, the export
+/// fixtures, the reader fixtures), resolved and written as a YASB link: the link, read and
+/// resolved again, gives the same XWS — pilots, upgrades in their slots, points, name and
+/// obstacles (less the description, which links do not hold).
+#[test]
+fn every_example_squad_keeps_its_xws_through_a_yasb_link() {
+    use arbiter::cards::{LoadOptions, load};
+    use arbiter::report::FileId;
+    use arbiter::validate::xwing::{Options, Validator};
+
+    let (db, _) = load(&LoadOptions {
+        spans: false,
+        embedded: true,
+        overlays: vec![],
+        without: vec![],
+    });
+    let validator = Validator::new(&db);
+    // A link names the points scale (its version and mode), not the exact revision an XWS
+    // `ruleset` can: the link is read again under the revision the squad was read under.
+    let resolve = |name: &str, text: &str, points: Option<String>| {
+        let parsed = xwing::read(&mut SourceFiles::default(), name, text.as_bytes())
+            .ok()
+            .filter(|squad| !squad.has_errors())?;
+        let options = Options {
+            points,
+            ..Options::default()
+        };
+        let validated = validator.validate(FileId(0), &parsed, &options).unwrap();
+        if validated
+            .findings
+            .iter()
+            .any(|f| f.code.as_str() == "xwing::unknown_card")
+        {
+            return None;
+        }
+        ExportSquad::from_validated(&db.xwing, &parsed, &validated).ok()
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let folders = [
+        "examples/lists",
+        "tests/fixtures/export",
+        "tests/fixtures/export-same-squad",
+        "tests/fixtures/xwing/xws",
+        "tests/fixtures/xwing/yasb-link",
+        "tests/fixtures/xwing/yasb-text",
+        "tests/fixtures/xwing/reddit",
+        "tests/fixtures/xwing/lbn",
+    ];
+    let mut checked = Vec::new();
+    for folder in folders {
+        let mut paths: Vec<_> = std::fs::read_dir(root.join(folder))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        paths.sort();
+        for path in paths {
+            let name = path.display().to_string();
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let Some(mut squad) = resolve(&name, &text, None) else {
+                continue;
+            };
+            let link = to_yasb_link(&squad, YASB_URL).unwrap();
+            let again = resolve("link", &link, squad.ruleset.clone())
+                .unwrap_or_else(|| panic!("{name}:\n{link}"));
+            squad.description = None;
+            assert_eq!(
+                to_xws(&again).unwrap().json,
+                to_xws(&squad).unwrap().json,
+                "{name} via\n{link}"
+            );
+            checked.push(name);
+        }
+    }
+    // The issue 15 squad and the export fixtures with upgrades are among them.
+    for must in [
+        "xwing-issue-15-link.txt",
+        "xws-xwa-with-upgrades.json",
+        "yavin-veterans.json",
+        "issue-example.txt",
+    ] {
+        assert!(
+            checked.iter().any(|c| c.ends_with(must)),
+            "{must} was not checked: {checked:#?}"
+        );
+    }
+    assert!(
+        checked.len() >= 15,
+        "only {} squads: {checked:#?}",
+        checked.len()
+    );
+}

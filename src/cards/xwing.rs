@@ -20,6 +20,7 @@ pub struct XwingCards {
     pub upgrades: Vec<Located<Upgrade>>,
     pub conditions: Vec<Located<Condition>>,
     pub devices: Vec<Located<Device>>,
+    pub quickbuilds: Vec<Located<Quickbuild>>,
 }
 
 const NO_NICKNAMES: &[String] = &[];
@@ -63,6 +64,8 @@ impl XwingCards {
             .extend(parsed.condition.into_iter().map(|r| records.locate(r)));
         self.devices
             .extend(parsed.device.into_iter().map(|r| records.locate(r)));
+        self.quickbuilds
+            .extend(parsed.quickbuild.into_iter().map(|r| records.locate(r)));
     }
 
     /// Every card, with kind "ship", "pilot", "upgrade", "condition" or "device".

@@ -6,7 +6,7 @@ pub fn run(command: ImportCommand) -> Outcome {
     let (imported, out) = match &command {
         ImportCommand::Isb(args) => (isb::import(&args.source), &args.out),
         ImportCommand::XwingData2(args) => (
-            xwing_data2::import(&args.source, args.points.as_deref()),
+            xwing_data2::import(&args.source, args.points.as_deref(), args.yasb.as_deref()),
             &args.out,
         ),
     };

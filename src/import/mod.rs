@@ -18,12 +18,20 @@ pub struct Provenance {
 }
 
 impl Provenance {
-    /// Read `SOURCE.txt` (first word: the commit) from a community data folder.
+    /// Read `SOURCE.txt` from a community data folder: the commit is its first full git
+    /// hash (40 hex digits), else its first word.
     pub fn read(dir: &Path, source: &str, license: &str) -> Provenance {
-        let commit = std::fs::read_to_string(dir.join("SOURCE.txt"))
-            .ok()
-            .and_then(|t| t.split_whitespace().next().map(str::to_string))
-            .unwrap_or_else(|| "unknown".to_string());
+        let text = std::fs::read_to_string(dir.join("SOURCE.txt")).unwrap_or_default();
+        let words = || {
+            text.split(|c: char| !c.is_ascii_alphanumeric() && c != '.' && c != '/' && c != '-')
+                .filter(|w| !w.is_empty())
+        };
+        let is_hash = |w: &&str| w.len() == 40 && w.bytes().all(|b| b.is_ascii_hexdigit());
+        let commit = words()
+            .find(is_hash)
+            .or_else(|| text.split_whitespace().next())
+            .unwrap_or("unknown")
+            .to_string();
         Provenance {
             source: source.to_string(),
             commit,

@@ -9,16 +9,21 @@
 //! | `ships.toml` | `[[ship]]`, one per chassis with every faction that flies it | xwing-data2 |
 //! | `pilots/<faction>.toml` | `[[pilot]]`, with `points` per revision | both |
 //! | `upgrades.toml` | `[[upgrade]]`, with `points` per revision | both |
-//! | `conditions.toml` | `[[condition]]` | xwing-data2 |
+//! | `conditions.toml` | `[[condition]]` | xwing-data2 (YASB numbers: YASB) |
 //! | `devices.toml` | `[[device]]`: bombs, mines, remotes, obstacles of upgrades | xwing-data2 |
+//! | `quickbuilds.toml` | `[[quickbuild]]`: YASB's quick-build cards | YASB |
 //!
+//! With YASB's data (`--yasb`), pilots, upgrades and conditions get their YASB number
+//! (`yasb`); matching: see [`yasb`].
 //! Revision naming and the matching of points entries to cards: see [`points`].
 //! Notes on what could not be imported as is are comments at the end of `revisions.toml`.
 
+mod coffee;
 mod convert;
 mod emit;
 mod points;
 mod source;
+mod yasb;
 
 use super::{ImportedFiles, Provenance};
 use crate::cards::xwing::*;
@@ -31,6 +36,7 @@ use std::path::Path;
 
 const DATA2_LICENSE: &str = "MIT";
 const POINTS_LICENSE: &str = "none stated, so only facts (numbers, ids, names) are used";
+const YASB_LICENSE: &str = "MIT; only card numbers, matched to the cards by name and XWS id";
 
 const PLAIN: Layout = Layout {
     sections: &[],
@@ -48,6 +54,7 @@ const UPGRADE: Layout = Layout {
 pub fn import(
     source: &Path,
     points_dir: Option<&Path>,
+    yasb_dir: Option<&Path>,
 ) -> std::result::Result<ImportedFiles, String> {
     let mut notes = Vec::new();
     let mut lossy = Vec::new();
@@ -127,6 +134,7 @@ pub fn import(
             id: c.xws.clone(),
             name: c.name.clone(),
             limited: c.limited,
+            yasb: None,
         })
         .collect();
     conditions.sort_by(|a, b| a.id.cmp(&b.id));
@@ -141,6 +149,26 @@ pub fn import(
             Some(Provenance::read(dir, "xwing-points", POINTS_LICENSE))
         }
         None => None,
+    };
+
+    // YASB numbers, after the points: revisions' own ids help matching.
+    let mut yasb_notes = Vec::new();
+    let (quickbuilds, yasb_provenance) = match yasb_dir {
+        Some(dir) => {
+            let data = yasb::read(dir)?;
+            let built = yasb::apply(
+                &data,
+                &mut pilots,
+                &mut upgrades,
+                &mut conditions,
+                &mut yasb_notes,
+            );
+            (
+                built,
+                Some(Provenance::read(dir, "YASB (raithos/xwing)", YASB_LICENSE)),
+            )
+        }
+        None => (Vec::new(), None),
     };
 
     // Ships flown by a faction only in the points data (XWA's Resistance CR90, …).
@@ -170,8 +198,13 @@ pub fn import(
     }
 
     // Files.
-    let both = match &points_provenance {
-        Some(p) => header(&[&data2, p]),
+    let cards_sources: Vec<&Provenance> = std::iter::once(&data2)
+        .chain(&points_provenance)
+        .chain(&yasb_provenance)
+        .collect();
+    let both = header(&cards_sources);
+    let conditions_header = match &yasb_provenance {
+        Some(y) => header(&[&data2, y]),
         None => data2.header(),
     };
     let mut files = Vec::new();
@@ -180,14 +213,7 @@ pub fn import(
         for revision in &revisions {
             emit::record(&mut text, "revision", revision, &PLAIN)?;
         }
-        if !notes.is_empty() {
-            notes.sort();
-            notes.dedup();
-            text.push_str("# Import notes:\n");
-            for note in &notes {
-                text.push_str(&format!("# - {}\n", note.replace('\n', " ")));
-            }
-        }
+        append_notes(&mut text, &mut notes);
         files.push(("revisions.toml".to_string(), finish(text)));
     }
     let mut text = file_start(&data2.header());
@@ -215,7 +241,7 @@ pub fn import(
     }
     files.push(("upgrades.toml".to_string(), finish(text)));
 
-    let mut text = file_start(&data2.header());
+    let mut text = file_start(&conditions_header);
     for condition in &conditions {
         emit::record(&mut text, "condition", condition, &PLAIN)?;
     }
@@ -226,7 +252,29 @@ pub fn import(
         emit::record(&mut text, "device", device, &PLAIN)?;
     }
     files.push(("devices.toml".to_string(), finish(text)));
+
+    if let Some(y) = &yasb_provenance {
+        let mut text = file_start(&header(&[y, &data2]));
+        for quickbuild in &quickbuilds {
+            emit::record(&mut text, "quickbuild", quickbuild, &PLAIN)?;
+        }
+        append_notes(&mut text, &mut yasb_notes);
+        files.push(("quickbuilds.toml".to_string(), finish(text)));
+    }
     Ok(files)
+}
+
+/// What could not be imported as is, as comments at the end of a file.
+fn append_notes(text: &mut String, notes: &mut Vec<String>) {
+    if notes.is_empty() {
+        return;
+    }
+    notes.sort();
+    notes.dedup();
+    text.push_str("# Import notes:\n");
+    for note in notes.iter() {
+        text.push_str(&format!("# - {}\n", note.replace('\n', " ")));
+    }
 }
 
 fn file_start(header: &str) -> String {
@@ -242,6 +290,9 @@ fn finish(mut text: String) -> String {
 
 /// The provenance header of a file built from several sources.
 fn header(sources: &[&Provenance]) -> String {
+    if let [only] = sources {
+        return only.header();
+    }
     let from = sources
         .iter()
         .map(|p| format!("{} at commit {}", p.source, p.commit))
@@ -308,6 +359,7 @@ fn pilot(raw: &source::Pilot, ship: &str, faction: Faction) -> Result<Pilot> {
         conditions: raw.conditions.clone(),
         legal: convert::legal(raw.standard, raw.extended, raw.epic),
         points_only: false,
+        yasb: None,
         points: Vec::new(),
     })
 }
@@ -389,6 +441,7 @@ fn upgrade(raw: &source::Upgrade) -> Result<(Upgrade, Vec<Device>)> {
         legal: convert::legal(raw.standard, raw.extended, raw.epic),
         sides,
         points_only: false,
+        yasb: None,
         points: Vec::new(),
     };
     Ok((upgrade, devices))
@@ -507,6 +560,7 @@ fn apply_points(
                 conditions: Vec::new(),
                 legal: convert::legal(e.standard.0, e.extended.0, e.epic.0),
                 points_only: true,
+                yasb: None,
                 points: Vec::new(),
             },
         );
@@ -591,6 +645,7 @@ fn apply_points(
                 legal: convert::legal(e.standard.0, e.extended.0, e.epic.0),
                 sides: Vec::new(),
                 points_only: true,
+                yasb: None,
                 points: Vec::new(),
             },
         );
@@ -696,6 +751,7 @@ mod tests {
         let files = import(
             &reference.join("xwing-data2"),
             Some(&reference.join("xwing-points")),
+            Some(&reference.join("yasb")),
         )
         .unwrap();
         let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/cards/xwing");
@@ -713,9 +769,21 @@ mod tests {
             cards.add_file(crate::report::FileId(i as u32), text, &mut findings);
         }
         assert!(findings.is_empty(), "{findings:#?}");
+        // YASB's numbers, as its links write them (`…X130WW371…`: Selfless, Vectored
+        // Cannons (RZ-1)), and a quick-build of two ships.
+        let upgrade = |id: &str| cards.upgrade(id).and_then(|u| u.yasb);
+        assert_eq!(upgrade("selfless"), Some(130));
+        assert_eq!(upgrade("vectoredcannonsrz1"), Some(371));
+        assert_eq!(cards.pilot("braylenstramm").and_then(|p| p.yasb), Some(73));
+        let pair = cards.quickbuilds.iter().find(|q| q.yasb == 14).unwrap();
+        assert_eq!(
+            (pair.pilot.as_str(), pair.linked),
+            ("blacksquadronace", Some(14))
+        );
         let again = import(
             &reference.join("xwing-data2"),
             Some(&reference.join("xwing-points")),
+            Some(&reference.join("yasb")),
         )
         .unwrap();
         assert_eq!(files, again, "the import is deterministic");

@@ -73,6 +73,7 @@ pub fn check(cards: &XwingCards, db: &CardDb, findings: &mut Vec<Finding>) {
             );
         }
     }
+    quickbuilds(&mut c, cards, &upgrades);
     for device in &cards.devices {
         if !upgrades.contains(device.upgrade.as_str()) {
             let help = did_you_mean(
@@ -103,6 +104,62 @@ pub fn check(cards: &XwingCards, db: &CardDb, findings: &mut Vec<Finding>) {
                 "outside 0-8",
                 "initiative is 0 to 8",
             );
+        }
+    }
+}
+
+/// A quick-build's pilot and upgrades exist, and the quick-builds it brings along too.
+fn quickbuilds(c: &mut Checker<'_>, cards: &XwingCards, upgrades: &HashSet<&str>) {
+    let pilots: HashSet<&str> = cards.pilots.iter().map(|p| p.id.as_str()).collect();
+    let numbers: HashSet<u32> = cards.quickbuilds.iter().map(|q| q.yasb).collect();
+    for quickbuild in &cards.quickbuilds {
+        let n = quickbuild.yasb;
+        if !pilots.contains(quickbuild.pilot.as_str()) {
+            let help = did_you_mean(
+                &quickbuild.pilot,
+                pilots.iter().copied(),
+                "use the id of a `[[pilot]]`",
+            );
+            c.dangling(
+                quickbuild,
+                &["\npilot = "],
+                false,
+                format!("quick-build {n} flies unknown pilot `{}`", quickbuild.pilot),
+                "no such pilot",
+                help,
+            );
+        }
+        for upgrade in &quickbuild.upgrades {
+            if !upgrades.contains(upgrade.as_str()) {
+                let help = did_you_mean(
+                    upgrade,
+                    upgrades.iter().copied(),
+                    "use the id of an `[[upgrade]]`",
+                );
+                c.dangling(
+                    quickbuild,
+                    &["\nupgrades = ", &format!("\"{upgrade}\"")],
+                    true,
+                    format!("quick-build {n} names unknown upgrade `{upgrade}`"),
+                    "no such upgrade",
+                    help,
+                );
+            }
+        }
+        for (field, other) in [
+            ("linked", quickbuild.linked),
+            ("wingmate", quickbuild.wingmate),
+        ] {
+            if let Some(other) = other.filter(|o| !numbers.contains(o)) {
+                c.dangling(
+                    quickbuild,
+                    &[&format!("\n{field} = ")],
+                    false,
+                    format!("quick-build {n} brings unknown quick-build {other}"),
+                    "no such quick-build",
+                    "use the `yasb` number of a `[[quickbuild]]`".to_string(),
+                );
+            }
         }
     }
 }

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 /// One X-Wing card file: any mix of `[[revision]]`, `[[ship]]`, `[[pilot]]`, `[[upgrade]]`,
-/// `[[condition]]` and `[[device]]` tables after `game = "xwing"`.
+/// `[[condition]]`, `[[device]]` and `[[quickbuild]]` tables after `game = "xwing"`.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CardFile {
@@ -35,6 +35,8 @@ pub struct CardFile {
     pub condition: Vec<Record<Condition>>,
     #[serde(default)]
     pub device: Vec<Record<Device>>,
+    #[serde(default)]
+    pub quickbuild: Vec<Record<Quickbuild>>,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -197,6 +199,11 @@ pub struct Pilot {
     /// Known only from the points data (not in xwing-data2): no initiative or ship overrides.
     #[serde(default, skip_serializing_if = "is_false")]
     pub points_only: bool,
+    /// YASB's number for the card (what its links carry), from the YASB data named in the
+    /// file header. xwing-points' `yasb_id` in `points` is older and may disagree; links
+    /// are read with this one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub yasb: Option<u32>,
     /// The pilot's values in each points revision that lists it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub points: Vec<PilotPoints>,
@@ -256,6 +263,11 @@ pub struct Upgrade {
     /// Known only from the points data (not in xwing-data2): no sides.
     #[serde(default, skip_serializing_if = "is_false")]
     pub points_only: bool,
+    /// YASB's number for the card (what its links carry), from the YASB data named in the
+    /// file header. xwing-points' `yasb_id` in `points` is older and may disagree; links
+    /// are read with this one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub yasb: Option<u32>,
     /// The upgrade's values in each points revision that lists it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub points: Vec<UpgradePoints>,
@@ -448,6 +460,40 @@ pub struct Condition {
     pub id: String,
     pub name: String,
     pub limited: i32,
+    /// YASB's number for the condition.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub yasb: Option<u32>,
+}
+
+/// A YASB quick-build card: a pilot with fixed upgrades and a threat value, which links in
+/// quick-build mode (`d=v…ZqZ…`) name by `yasb` number instead of pilots and upgrades.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Quickbuild {
+    /// YASB's quick-build number.
+    pub yasb: u32,
+    pub faction: Faction,
+    /// Pilot id.
+    pub pilot: String,
+    /// Upgrade ids the ship carries.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub upgrades: Vec<String>,
+    /// Threat of the card; a wing leader's has one value per wingmate count in `wingmates`.
+    /// Empty for a card that only comes with another (its threat is that card's).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub threat: Vec<i32>,
+    /// The quick-build fielded with this one (this card's own number: two identical ships).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub linked: Option<u32>,
+    /// Wing leaders: the numbers of wingmates allowed, the fewest first (the default).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wingmates: Vec<u32>,
+    /// Wing leaders: the quick-build every wingmate is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wingmate: Option<u32>,
+    /// A wingmate card: fielded only with its wing leader, never written in a link itself.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub is_wingmate: bool,
 }
 
 /// A bomb, mine, remote or obstacle an upgrade deploys.

@@ -32,7 +32,7 @@ struct Context<'a> {
 }
 
 impl ExportSquad {
-    /// The squad as `validated` resolved it against `cards`: XWS ids, YASB pilot numbers
+    /// The squad as `validated` resolved it against `cards`: XWS ids, YASB numbers
     /// (where the data has them), printed names, costs in the revision used. The name,
     /// description and obstacles come from `parsed`, and so do a link's version, game mode
     /// and points limit unless the caller chose the revision. Fails for a pilot that
@@ -69,9 +69,15 @@ impl ExportSquad {
             && validated.revision_source != RevisionSource::Caller;
         let xwa = revision.organisation == Organisation::Xwa;
         let (link_version, game_mode, points_limit) = if keeps_link_settings {
+            // A quick-build link's ships are written back as the pilots and upgrades
+            // they field, which only the other game modes read.
+            let mode = match parsed.game_mode {
+                Some(GameMode::Quickbuild) => Some(GameMode::Standard),
+                mode => mode,
+            };
             (
                 parsed.version.as_ref().and_then(|v| v.value.parse().ok()),
-                parsed.game_mode,
+                mode,
                 parsed.points_limit.as_ref().map(|p| p.value),
             )
         } else {
@@ -124,11 +130,13 @@ fn export_pilot(
             ))
         })?;
     let values = PilotValues::of(card, revision);
-    let yasb = card
-        .points_in(revision)
-        .and_then(|p| p.yasb_id)
-        .or_else(|| card.points.iter().find_map(|p| p.yasb_id))
-        .and_then(|n| u32::try_from(n).ok());
+    // YASB's own number first: xwing-points' are older, and some have moved since.
+    let yasb = card.yasb.or_else(|| {
+        card.points_in(revision)
+            .and_then(|p| p.yasb_id)
+            .or_else(|| card.points.iter().find_map(|p| p.yasb_id))
+            .and_then(|n| u32::try_from(n).ok())
+    });
     let ship = cards.ship(&card.ship).map(|s| s.name.clone());
     let upgrades = row
         .upgrades
@@ -168,11 +176,13 @@ fn export_upgrade(
         .ok_or_else(|| ExportError::new(format!("no upgrade has the id `{}`", row.id)))?;
     let in_revision = card.points_in(context.revision.id.as_str());
     let slots = in_revision.as_ref().map_or(&card.slots[..], |p| p.slots);
-    let yasb = in_revision
-        .as_ref()
-        .and_then(|p| p.yasb_id)
-        .or_else(|| card.points.iter().find_map(|p| p.yasb_id))
-        .and_then(|n| u32::try_from(n).ok());
+    let yasb = card.yasb.or_else(|| {
+        in_revision
+            .as_ref()
+            .and_then(|p| p.yasb_id)
+            .or_else(|| card.points.iter().find_map(|p| p.yasb_id))
+            .and_then(|n| u32::try_from(n).ok())
+    });
     Ok(ExportUpgrade {
         slot: slots.first().map(|s| slot_key(s.as_str())),
         card: CardIds {

@@ -2,7 +2,7 @@
 //! squad names a dozen cards and the data holds thousands, so scanning per lookup would
 //! dominate validating many squads.
 
-use crate::cards::xwing::{Pilot, Ship, Upgrade, XwingCards};
+use crate::cards::xwing::{Pilot, Quickbuild, Ship, Upgrade, XwingCards};
 use crate::text::{normalize, squash};
 use std::collections::HashMap;
 
@@ -43,9 +43,14 @@ impl<'a, T> Tables<'a, T> {
 pub struct CardIndex<'a> {
     pub cards: &'a XwingCards,
     pub pilots: Tables<'a, Pilot>,
-    /// YASB pilot numbers (any revision's `yasb_id`).
+    /// YASB pilot numbers: the card's `yasb`, else (for a pilot without one) any
+    /// revision's `yasb_id` that no card's `yasb` has.
     pub pilots_by_yasb: HashMap<i64, Vec<&'a Pilot>>,
     pub upgrades: Tables<'a, Upgrade>,
+    /// YASB upgrade numbers (`yasb`).
+    pub upgrades_by_yasb: HashMap<u32, &'a Upgrade>,
+    /// YASB quick-build numbers.
+    pub quickbuilds_by_yasb: HashMap<u32, &'a Quickbuild>,
     ships: HashMap<&'a str, &'a Ship>,
 }
 
@@ -60,12 +65,29 @@ impl<'a> CardIndex<'a> {
                 .filter_map(|e| e.xws.as_deref())
                 .collect();
             pilots.add(pilot, &pilot.id, &pilot.name, aliases);
+            if let Some(number) = pilot.yasb {
+                pilots_by_yasb
+                    .entry(i64::from(number))
+                    .or_default()
+                    .push(pilot);
+            }
+        }
+        // xwing-points' numbers are older than YASB's own and some have moved since: they
+        // only stand in for pilots YASB's data did not give a number.
+        let mut older: HashMap<i64, Vec<&Pilot>> = HashMap::new();
+        for pilot in cards.pilots.iter().map(|p| &p.value) {
+            if pilot.yasb.is_some() {
+                continue;
+            }
             let mut numbers: Vec<i64> = pilot.points.iter().filter_map(|e| e.yasb_id).collect();
             numbers.dedup();
             for number in numbers {
-                pilots_by_yasb.entry(number).or_default().push(pilot);
+                if !pilots_by_yasb.contains_key(&number) {
+                    older.entry(number).or_default().push(pilot);
+                }
             }
         }
+        pilots_by_yasb.extend(older);
         let mut upgrades = Tables::new();
         for upgrade in cards.upgrades.iter().map(|u| &u.value) {
             let aliases = upgrade
@@ -75,6 +97,16 @@ impl<'a> CardIndex<'a> {
                 .collect();
             upgrades.add(upgrade, &upgrade.id, &upgrade.name, aliases);
         }
+        let upgrades_by_yasb = cards
+            .upgrades
+            .iter()
+            .filter_map(|u| Some((u.yasb?, &u.value)))
+            .collect();
+        let quickbuilds_by_yasb = cards
+            .quickbuilds
+            .iter()
+            .map(|q| (q.yasb, &q.value))
+            .collect();
         let mut ships = HashMap::new();
         for ship in cards.ships.iter().map(|s| &s.value) {
             ships.entry(ship.id.as_str()).or_insert(ship);
@@ -84,6 +116,8 @@ impl<'a> CardIndex<'a> {
             pilots,
             pilots_by_yasb,
             upgrades,
+            upgrades_by_yasb,
+            quickbuilds_by_yasb,
             ships,
         }
     }

@@ -5,6 +5,7 @@
 
 pub mod fitted;
 pub mod index;
+pub mod quickbuild;
 mod report;
 pub mod resolve;
 pub mod revision;
@@ -147,6 +148,46 @@ impl<'a> Validator<'a> {
         let mut ships = Vec::new();
         let mut rows = Vec::new();
         for parsed in &squad.pilots {
+            if let CardRef::YasbQuickbuild(_) = parsed.card {
+                match quickbuild::expand(index, file, parsed, &mut findings) {
+                    Ok(members) => {
+                        for member in members {
+                            let chassis = index.ship(&member.pilot.ship);
+                            let mut ship = Ship {
+                                pilot: member.pilot,
+                                chassis,
+                                values: PilotValues::of(member.pilot, revision),
+                                parsed,
+                                upgrades: Vec::new(),
+                            };
+                            for card in member.upgrades {
+                                let span = parsed.card.span();
+                                ship.upgrades.push(Fitted::new(
+                                    card,
+                                    revision,
+                                    member.pilot,
+                                    chassis,
+                                    span,
+                                ));
+                            }
+                            rules::standard_loadout::apply(
+                                &mut ship,
+                                index,
+                                revision,
+                                file,
+                                &mut findings,
+                            );
+                            ships.push(ship);
+                            rows.push(None);
+                        }
+                    }
+                    Err(finding) => {
+                        findings.push(finding);
+                        rows.push(unresolved_row(parsed));
+                    }
+                }
+                continue;
+            }
             let hints = resolve::Hints {
                 faction,
                 ship: parsed.ship.as_ref().map(|s| s.value.as_str()),
@@ -172,8 +213,8 @@ impl<'a> Validator<'a> {
                 upgrades: Vec::new(),
             };
             for (written, card) in parsed.equipped() {
-                // YASB links repeat a standard loadout's cards by number, and the card data
-                // has no YASB numbers for upgrades; the loadout comes from the pilot anyway.
+                // YASB links repeat a standard loadout's cards by number (some of which are
+                // editions the data does not have); the loadout comes from the pilot anyway.
                 if !pilot.standard_loadout.is_empty() && matches!(card, CardRef::Yasb(_)) {
                     continue;
                 }
@@ -194,6 +235,7 @@ impl<'a> Validator<'a> {
             rows.push(None);
         }
 
+        let ship_count = rows.len();
         let checked = Squad {
             index,
             file,
@@ -219,7 +261,7 @@ impl<'a> Validator<'a> {
             pilots,
             points: i64::from(checked.total_points()),
             points_limit: checked.points_limit,
-            ship_count: squad.pilots.len(),
+            ship_count,
             findings,
         })
     }

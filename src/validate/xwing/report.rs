@@ -22,8 +22,8 @@ pub fn xwing_report(
     let pilots: Vec<PilotJson> = squad
         .pilots
         .iter()
-        .zip(&parsed.pilots)
-        .map(|(p, written)| PilotJson {
+        // Not zipped with the parsed pilots: a quick-build fields several ships.
+        .map(|p| PilotJson {
             id: p.id.clone(),
             written: p.written.clone(),
             name: p.name.clone(),
@@ -45,7 +45,7 @@ pub fn xwing_report(
                     from_loadout: u.from_loadout,
                 })
                 .collect(),
-            line: line_of(written.card.span().start),
+            line: line_of(p.span.start),
         })
         .collect();
     let table = with_table.map(|cards| points_table(cards, &squad, &pilots));

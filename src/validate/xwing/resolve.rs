@@ -75,10 +75,13 @@ pub fn pilot<'a>(
         }
         CardRef::YasbQuickbuild(_) => {
             return Err(unknown(file, written, "pilot").help(
-                "quickbuild cards are not in the card data; rebuild the squad as pilots and upgrades",
+                "a quick-build number stands for a quick-build card; read it with `quickbuild`",
             ));
         }
     };
+    if let CardRef::Yasb(_) = written {
+        return found.ok_or_else(|| unknown_yasb(file, written, "pilot"));
+    }
     found.ok_or_else(|| {
         let candidates: Vec<&str> = match written {
             CardRef::Name(_) => pilots()
@@ -129,13 +132,18 @@ pub fn upgrade<'a>(
             });
             matching.first().map(|&card| Found { card, alias: None })
         }
-        CardRef::Yasb(_) | CardRef::YasbQuickbuild(_) => {
-            // The points data carries YASB numbers for pilots only.
-            return Err(unknown(file, written, "upgrade").help(
-                "the card data has no YASB numbers for upgrades; export the squad from YASB as XWS instead",
-            ));
+        CardRef::Yasb(number) => index
+            .upgrades_by_yasb
+            .get(&number.value)
+            .map(|&card| Found { card, alias: None }),
+        CardRef::YasbQuickbuild(_) => {
+            return Err(unknown(file, written, "upgrade")
+                .help("a quick-build number stands for a whole ship, not an upgrade"));
         }
     };
+    if let CardRef::Yasb(_) = written {
+        return found.ok_or_else(|| unknown_yasb(file, written, "upgrade"));
+    }
     found.ok_or_else(|| {
         let candidates: Vec<&str> = match written {
             CardRef::Name(_) => upgrades().map(|u| u.name.as_str()).collect(),
@@ -229,6 +237,14 @@ impl HasId for Upgrade {
     fn id(&self) -> &str {
         &self.id
     }
+}
+
+/// A YASB number the data does not have: nearby numbers mean nothing, so no `did you
+/// mean`; the card is newer than the data's YASB import, or the link is damaged.
+fn unknown_yasb(file: FileId, written: &CardRef, kind: &str) -> Finding {
+    unknown(file, written, kind).help(format!(
+        "YASB numbers follow YASB's data at the commit named in data/cards/xwing; a card added to YASB since then, or a damaged link, gives an unknown {kind} number"
+    ))
 }
 
 fn unknown(file: FileId, written: &CardRef, kind: &str) -> Finding {

@@ -584,3 +584,40 @@ fn the_same_squad_with_upgrades_as_xws_and_text_validates_alike() {
     };
     assert_eq!(summary(run(tts)), summary(run(&xws)));
 }
+
+/// A YASB link's upgrades are read from their YASB numbers into the pilots' slots; an
+/// unknown number is a located error and the rest of the ship is still read.
+#[test]
+fn yasb_links_carry_upgrades() {
+    let link = "https://yasb.app/?f=Rebel%20Alliance&d=v9ZhZ20Z462X130WW371Y500X135W106W445Y79X11W99999&sn=x";
+    let squad = xwing::parse(FileId(0), link).unwrap();
+    let checked = validate(db(), FileId(0), &squad, &Options::default()).unwrap();
+    let upgrades: Vec<Vec<&str>> = checked
+        .pilots
+        .iter()
+        .map(|p| p.upgrades.iter().map(|u| u.id.as_str()).collect())
+        .collect();
+    assert_eq!(
+        upgrades,
+        [
+            vec!["selfless", "vectoredcannonsrz1"],
+            vec![
+                "iontorpedoes",
+                "electronicbaffle",
+                "beskarreinforcedplating"
+            ],
+            vec!["ioncannon"],
+        ]
+    );
+    let unknown: Vec<&Finding> = checked
+        .findings
+        .iter()
+        .filter(|f| f.code == Code::XwingUnknownCard)
+        .collect();
+    assert_eq!(unknown.len(), 1, "{:#?}", checked.findings);
+    assert_eq!(unknown[0].message, "no upgrade has the YASB number `99999`");
+    let span = unknown[0].location.as_ref().unwrap().span.clone();
+    assert_eq!(&link[span], "99999");
+    // Every upgrade found a slot.
+    assert!(!checked.findings.iter().any(|f| f.code == Code::XwingSlot));
+}
