@@ -198,8 +198,8 @@ fn ambiguous(query: &str, hits: &[Hit<'_>], output: ReportFormat) -> Outcome {
                 let e = &hit.entry;
                 table.add_row(vec![e.name, e.game.as_str(), e.kind, e.id]);
             }
-            eprint!(
-                "{}{table}\n",
+            eprintln!(
+                "{}{table}",
                 render_human(&files, &finding, HumanStyle::for_stderr())
             );
         }
