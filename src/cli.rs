@@ -14,6 +14,16 @@ pub struct Cli {
     #[arg(long = "data", value_name = "DIR", global = true)]
     pub data: Vec<PathBuf>,
 
+    /// When to colour output: `auto` colours a terminal unless NO_COLOR is set.
+    #[arg(
+        long,
+        value_enum,
+        value_name = "WHEN",
+        global = true,
+        default_value = "auto"
+    )]
+    pub color: crate::report::ColorChoice,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -37,6 +47,12 @@ pub enum Command {
     /// Write an X-Wing squad from any format arbiter reads as XWS, a YASB link, text or a
     /// TTS line, its cards resolved against the card data.
     Export(ExportArgs),
+    /// Explain a diagnostic code: what it means, the rule it cites, an example.
+    Explain(ExplainArgs),
+    /// Print a shell completion script (e.g. `arbiter completions bash > …`).
+    Completions(CompletionsArgs),
+    /// Print the man page (roff) on standard output.
+    Man,
 }
 
 #[derive(Debug, Subcommand)]
@@ -238,6 +254,25 @@ pub struct ExportArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The code, as printed in a diagnostic (`armada::squadron_cap`).
+    #[arg(required_unless_present = "list", conflicts_with = "list")]
+    pub code: Option<String>,
+    /// List every code with a one-line meaning.
+    #[arg(long)]
+    pub list: bool,
+    #[arg(long, value_enum, default_value = "human")]
+    pub output: ReportFormat,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to write the script for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args)]
 pub struct SchemaArgs {
     #[arg(value_enum)]
     pub kind: Option<crate::schema::SchemaKind>,
@@ -269,7 +304,12 @@ pub fn parse(
     args: impl IntoIterator<Item = impl Into<std::ffi::OsString> + Clone>,
 ) -> Result<Cli, clap::Error> {
     use clap::{CommandFactory, FromArgMatches};
-    let matches = Cli::command().try_get_matches_from(args)?;
+    let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    // clap prints its own help and errors before the matches exist: give it the flag first.
+    let color = color_flag(&args).unwrap_or_default();
+    let matches = Cli::command()
+        .color(color.for_clap())
+        .try_get_matches_from(args)?;
     let mut cli = Cli::from_arg_matches(&matches)?;
     if let Command::Validate(validate) = &mut cli.command
         && let Some(("validate", sub)) = matches.subcommand()
@@ -278,4 +318,25 @@ pub fn parse(
         validate.teams = occurrences.map(|o| o.cloned().collect()).collect();
     }
     Ok(cli)
+}
+
+/// The value of the last `--color WHEN` / `--color=WHEN` before a `--`, if it is a valid one.
+fn color_flag(args: &[std::ffi::OsString]) -> Option<crate::report::ColorChoice> {
+    use clap::ValueEnum;
+    let mut found = None;
+    let mut args = args.iter().skip(1).map(|a| a.to_str());
+    while let Some(arg) = args.next() {
+        let value = match arg {
+            Some("--") => break,
+            Some("--color") => args.next().flatten(),
+            Some(other) => other.strip_prefix("--color="),
+            None => None,
+        };
+        if let Some(choice) =
+            value.and_then(|v| crate::report::ColorChoice::from_str(v, false).ok())
+        {
+            found = Some(choice);
+        }
+    }
+    found
 }

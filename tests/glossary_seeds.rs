@@ -4,11 +4,15 @@
 //!   heading as printed, and no entry cites a heading the seed does not print. The heading
 //!   extraction ports the rules worked out in notes/headings-*.md, decisions included. For
 //!   Talon the `(N.M.K)` paragraph labels are covered the same way.
-//! - own words: no run of 12 or more consecutive words is shared between any entry text and
-//!   any seed (case, punctuation and accents ignored).
+//! - found: `arbiter rule` finds every glossary heading of seeds 000 and 002 (sub-headings
+//!   included) by the heading as printed.
+//! - own words: no run of 12 or more consecutive words is shared between any entry text, in
+//!   either language, and any file in the seeds folder (case, punctuation and accents
+//!   ignored; runs that cross from one field of an entry into the next count too).
 
-use arbiter::cards::rules::RuleEntry;
+use arbiter::cards::rules::{RuleEntry, RuleText};
 use arbiter::cards::{CardDb, LoadOptions, load};
+use arbiter::glossary::search::{Index, MatchKind};
 use arbiter::glossary::{Glossary, RuleGame};
 use arbiter::text::normalize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -20,12 +24,28 @@ const SPACE_ALERT: &str = "001_e6e16b4d69e41dea.txt";
 const XWING_RR: &str = "002_1d63b3a51872ba9e.txt";
 const SECTOR_FLEETS: &str = "003_a861d8c4f0e4206b.txt";
 const TALON: &str = "004_579842cdaeb9a2fa.txt";
-const SEEDS: [&str; 5] = [ARMADA_RRG, SPACE_ALERT, XWING_RR, SECTOR_FLEETS, TALON];
+fn seeds_dir() -> PathBuf {
+    [env!("CARGO_MANIFEST_DIR"), "..", "shared", "seeds"]
+        .iter()
+        .collect()
+}
+
+/// Every file of the seeds folder, by name: a seed added later is checked without a change
+/// here.
+fn all_seed_names() -> Vec<String> {
+    let dir = seeds_dir();
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .filter_map(|entry| entry.ok())
+        .filter(|entry| entry.path().is_file())
+        .filter_map(|entry| entry.file_name().into_string().ok())
+        .collect();
+    names.sort();
+    names
+}
 
 fn seed(name: &str) -> String {
-    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "shared", "seeds", name]
-        .iter()
-        .collect();
+    let path = seeds_dir().join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(
             "cannot read seed {}: {e} (CI has ../shared beside the repo)",
@@ -303,6 +323,57 @@ fn xwing_covers_every_glossary_heading() {
         assert_eq!(e.citation.version, "1.4.5", "{}", e.id);
     }
     assert_versions_printed(&entries, &text);
+}
+
+/// What `arbiter rule HEADING` answers for every glossary heading of seeds 000 and 002,
+/// X-Wing's sub-headings included: the 234 headings a judge may type as printed. A find
+/// is a whole-query or all-words match, not a guess from a typo or a stray word.
+#[test]
+fn rule_finds_every_glossary_heading_of_the_rules_references() {
+    let db = db();
+    let glossary = Glossary::from_db(&db);
+    let index = Index::new(&glossary);
+    let rrg_text = seed(ARMADA_RRG);
+    let xwing_text = seed(XWING_RR);
+    let mut headings: Vec<(RuleGame, String)> = armada_rrg_headings(&rrg_text)
+        .into_iter()
+        .map(|h| (RuleGame::Armada, h))
+        .collect();
+    headings.extend(
+        xwing_glossary_headings(&xwing_text)
+            .into_iter()
+            .map(|h| (RuleGame::Xwing, h)),
+    );
+    let glossary_lines: BTreeSet<&str> = xwing_text
+        .split('\n')
+        .skip_while(|l| *l != "GLOSARIO")
+        .take_while(|l| *l != "APÉNDICE")
+        .map(str::trim)
+        .collect();
+    for sub in XWING_SUBHEADINGS {
+        assert!(
+            glossary_lines.contains(sub),
+            "sub-heading `{sub}` is not printed in the glossary"
+        );
+        headings.push((RuleGame::Xwing, sub.to_string()));
+    }
+    assert_eq!(headings.len(), 234, "the extraction changed");
+    let missing: Vec<String> = headings
+        .iter()
+        .filter(|(game, heading)| {
+            !index
+                .search(heading, Some(*game))
+                .best()
+                .is_some_and(|hit| matches!(hit.kind, MatchKind::Exact | MatchKind::AllWords))
+        })
+        .map(|(game, heading)| format!("{} {heading}", game.as_str()))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "`arbiter rule` finds {} of {} headings; not found: {missing:#?}",
+        headings.len() - missing.len(),
+        headings.len()
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -790,21 +861,25 @@ fn seed_words(text: &str) -> Vec<String> {
     normalize(&text).split(' ').map(str::to_string).collect()
 }
 
-/// Hash of every 12-word run of every seed, with the seed it came from.
-fn seed_shingles() -> HashMap<u64, &'static str> {
+/// Hash of every 12-word run of every file in the seeds folder, with the file it came from.
+fn seed_shingles() -> HashMap<u64, String> {
+    let names = all_seed_names();
+    assert!(names.len() >= 5, "seeds folder holds only {names:?}");
     let mut shingles = HashMap::new();
-    for name in SEEDS {
-        let words = seed_words(&seed(name));
+    for name in names {
+        let words = seed_words(&seed(&name));
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
         for window in words.windows(SHINGLE) {
-            shingles.entry(shingle_hash(window)).or_insert(name);
+            shingles
+                .entry(shingle_hash(window))
+                .or_insert_with(|| name.clone());
         }
     }
     shingles
 }
 
 /// Runs of 12 words of `text` that some seed also has.
-fn shared_runs(text: &str, shingles: &HashMap<u64, &'static str>) -> Vec<(String, &'static str)> {
+fn shared_runs<'s>(text: &str, shingles: &'s HashMap<u64, String>) -> Vec<(String, &'s str)> {
     let normalized = normalize(text);
     let words: Vec<&str> = normalized.split(' ').filter(|w| !w.is_empty()).collect();
     words
@@ -812,9 +887,25 @@ fn shared_runs(text: &str, shingles: &HashMap<u64, &'static str>) -> Vec<(String
         .filter_map(|w| {
             shingles
                 .get(&shingle_hash(w))
-                .map(|seed| (w.join(" "), *seed))
+                .map(|seed| (w.join(" "), seed.as_str()))
         })
         .collect()
+}
+
+/// Everything one language of an entry says, in reading order, as one text: a table
+/// restated one row per point is copied as surely as a sentence in one field.
+///
+/// The citation is left out on purpose: `section` must be the heading exactly as printed
+/// (the coverage tests above hold it to that), and quoting a heading to cite it is a
+/// reference, not a restatement. Talon's 17.5 heading alone is 18 words long.
+fn entry_text(text: &RuleText) -> String {
+    std::iter::once(&text.title)
+        .chain(&text.aliases)
+        .chain(std::iter::once(&text.summary))
+        .chain(&text.points)
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .join(" | ")
 }
 
 #[test]
@@ -827,13 +918,20 @@ fn entries_are_in_their_own_words() {
     );
     // The check does find a copied sentence: a run taken from a seed, re-cased and re-accented.
     let rrg = seed_words(&seed(ARMADA_RRG));
-    let copied = rrg[rrg.len() / 2..rrg.len() / 2 + SHINGLE]
-        .join(" ")
-        .to_uppercase();
+    let run = &rrg[rrg.len() / 2..rrg.len() / 2 + SHINGLE];
+    let copied = run.join(" ").to_uppercase();
     assert_eq!(
         shared_runs(&format!("Véase: {copied}."), &shingles).len(),
         1
     );
+    // … and a run split over two points of one entry.
+    let split = RuleText {
+        title: "Prueba".to_string(),
+        aliases: Vec::new(),
+        summary: "Resumen propio.".to_string(),
+        points: vec![run[..5].join(" "), format!("{}.", run[5..].join(" "))],
+    };
+    assert_eq!(shared_runs(&entry_text(&split), &shingles).len(), 1);
 
     let db = db();
     let glossary = Glossary::from_db(&db);
@@ -841,23 +939,17 @@ fn entries_are_in_their_own_words() {
     let mut checked = 0;
     for e in glossary.entries() {
         for (lang, text) in [("es", &e.entry.es), ("en", &e.entry.en)] {
-            let fields = std::iter::once(("title", &text.title))
-                .chain(text.aliases.iter().map(|a| ("alias", a)))
-                .chain(std::iter::once(("summary", &text.summary)))
-                .chain(text.points.iter().map(|p| ("point", p)));
-            for (field, value) in fields {
-                checked += 1;
-                for (run, seed) in shared_runs(value, &shingles) {
-                    copied.push(format!(
-                        "{}/{} {lang}.{field}: \"{run}\" is in {seed}",
-                        e.game.as_str(),
-                        e.id()
-                    ));
-                }
+            checked += 1;
+            for (run, seed) in shared_runs(&entry_text(text), &shingles) {
+                copied.push(format!(
+                    "{}/{} {lang}: \"{run}\" is in {seed}",
+                    e.game.as_str(),
+                    e.id()
+                ));
             }
         }
     }
-    assert!(checked > 3000, "only {checked} texts checked");
+    assert!(checked > 900, "only {checked} entry texts checked");
     assert!(
         copied.is_empty(),
         "{} runs of {SHINGLE}+ words copied from a seed:\n{}",

@@ -16,6 +16,12 @@ pub fn show(data: &[PathBuf], args: ShowArgs) -> Outcome {
     let Some(best) = hits.first() else {
         return not_found(&args.name, &suggestions, args.output);
     };
+    // Only an exact name, nickname or id, or a partial one that fits a single card, picks
+    // the card: anything else would guess on the user's behalf.
+    let at_best = hits.iter().filter(|h| h.quality == best.quality).count();
+    if best.quality > MatchQuality::Squashed && at_best > 1 {
+        return ambiguous(&args.name, &hits, args.output);
+    }
     // Several equally good matches (same name in two games, factions or slots): show every
     // current one; older printings and pack revisions are listed after them.
     let equally_good: Vec<&Hit> = hits
@@ -159,6 +165,59 @@ fn card_json(db: &CardDb, entry: &CardEntry<'_>) -> serde_json::Value {
         "card": db.card_json(entry),
         "errata": errata,
     })
+}
+
+/// Most candidates listed for an ambiguous name; `cards search` lists the rest.
+const MAX_CANDIDATES: usize = 20;
+
+/// Several cards match equally well: a finding on the query and the candidates, best first,
+/// so the user can pick one by id. Exit 2: the command could not do what was asked.
+fn ambiguous(query: &str, hits: &[Hit<'_>], output: ReportFormat) -> Outcome {
+    let listed = &hits[..hits.len().min(MAX_CANDIDATES)];
+    let mut files = SourceFiles::default();
+    let file = files.add("query", query.to_string());
+    let mut help = "run `arbiter cards show <id>` with one of the ids below".to_string();
+    if hits.len() > listed.len() {
+        help.push_str(&format!(
+            "; {} more match: `arbiter cards search \"{query}\" --limit {}`",
+            hits.len() - listed.len(),
+            hits.len()
+        ));
+    }
+    let finding = Finding::error(
+        Code::AmbiguousName,
+        format!("`{query}` matches {} cards; which one?", hits.len()),
+    )
+    .at(file, 0..query.len())
+    .label("ambiguous name")
+    .help(help);
+    match output {
+        ReportFormat::Human => {
+            let mut table = new_table(vec!["name", "game", "type", "id"]);
+            for hit in listed {
+                let e = &hit.entry;
+                table.add_row(vec![e.name, e.game.as_str(), e.kind, e.id]);
+            }
+            eprintln!(
+                "{}{table}",
+                render_human(&files, &finding, HumanStyle::for_stderr())
+            );
+        }
+        ReportFormat::Json => {
+            let matches: Vec<_> = listed
+                .iter()
+                .map(|h| json!({"name": h.entry.name, "game": h.entry.game, "kind": h.entry.kind, "id": h.entry.id}))
+                .collect();
+            let body = json!({
+                "cards": [],
+                "matches": matches,
+                "total": hits.len(),
+                "diagnostics": [crate::report::JsonFinding::new(&files, &finding)],
+            });
+            print_stdout(&serde_json::to_string_pretty(&body).unwrap_or_default());
+        }
+    }
+    Outcome::Failed
 }
 
 /// A miss is a finding on the query itself, with the nearest names as help.

@@ -3,11 +3,13 @@
 mod cards_check;
 mod cards_import;
 mod cards_show;
+mod explain;
 mod export;
 mod resolve;
 mod rule;
 mod schema;
 mod score;
+mod shell;
 mod validate;
 
 use crate::cards::{CardDb, DataKind, LoadOptions, load};
@@ -28,6 +30,7 @@ pub fn run() -> std::process::ExitCode {
 }
 
 pub fn dispatch(cli: Cli) -> Outcome {
+    crate::report::set_color_choice(cli.color);
     match cli.command {
         Command::Cards(CardsCommand::Check(args)) => cards_check::run(&cli.data, args),
         Command::Cards(CardsCommand::Show(args)) => cards_show::show(&cli.data, args),
@@ -39,6 +42,9 @@ pub fn dispatch(cli: Cli) -> Outcome {
         Command::Validate(args) => validate::run(&cli.data, args),
         Command::Score(ScoreCommand::Armada(args)) => score::armada(&cli.data, args),
         Command::Export(args) => export::run(&cli.data, args),
+        Command::Explain(args) => explain::run(args),
+        Command::Completions(args) => shell::completions(args),
+        Command::Man => shell::man(),
     }
 }
 

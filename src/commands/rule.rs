@@ -61,7 +61,7 @@ pub fn run(data: &[PathBuf], args: RuleArgs) -> Outcome {
     Outcome::Clean
 }
 
-/// Colour only on a terminal without `NO_COLOR`; text as wide as the terminal, at most 100.
+/// Coloured as `--color` and the terminal decide; text as wide as the terminal, at most 100.
 fn stdout_style() -> HumanStyle {
     use std::io::IsTerminal;
     let tty = std::io::stdout().is_terminal();
@@ -69,7 +69,7 @@ fn stdout_style() -> HumanStyle {
         .width()
         .map_or(100, |w| usize::from(w).clamp(40, 100));
     HumanStyle {
-        color: tty && std::env::var_os("NO_COLOR").is_none(),
+        color: crate::report::use_color(crate::report::Stream::Stdout),
         width: if tty { width } else { 100 },
     }
 }

@@ -29,6 +29,8 @@ pub enum Code {
     ImpossibleValue,
     /// A name or id that matches no card.
     NotFound,
+    /// A name that matches several cards equally well, none of them exactly.
+    AmbiguousName,
     /// A term that matches no entry of the rules glossary.
     RuleNotFound,
     /// A scenario that is not valid TOML.
@@ -183,6 +185,8 @@ pub enum Code {
     ExportLossy,
     /// The exported squad could not be written to the output file.
     ExportWrite,
+    /// A code `arbiter explain` was asked about that is no diagnostic code.
+    ExplainUnknownCode,
 }
 
 impl Code {
@@ -199,6 +203,7 @@ impl Code {
         Code::DanglingReference,
         Code::ImpossibleValue,
         Code::NotFound,
+        Code::AmbiguousName,
         Code::RuleNotFound,
         Code::ScenarioSyntax,
         Code::ScenarioUnknownField,
@@ -275,6 +280,7 @@ impl Code {
         Code::ExportNotExpressible,
         Code::ExportLossy,
         Code::ExportWrite,
+        Code::ExplainUnknownCode,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -291,6 +297,7 @@ impl Code {
             Code::DanglingReference => "cards::dangling_reference",
             Code::ImpossibleValue => "cards::impossible_value",
             Code::NotFound => "cards::not_found",
+            Code::AmbiguousName => "cards::ambiguous_name",
             Code::RuleNotFound => "rules::not_found",
             Code::ScenarioSyntax => "scenario::syntax",
             Code::ScenarioUnknownField => "scenario::unknown_field",
@@ -367,6 +374,7 @@ impl Code {
             Code::ExportNotExpressible => "export::not_expressible",
             Code::ExportLossy => "export::lossy",
             Code::ExportWrite => "export::write",
+            Code::ExplainUnknownCode => "explain::unknown_code",
         }
     }
 

@@ -2,12 +2,15 @@
 //! miette reports for people, JSON for tools, or GitHub Actions annotations for CI.
 
 mod code;
+mod color;
+pub mod explain;
 mod files;
 pub mod list;
 mod render;
 mod table;
 
 pub use code::Code;
+pub use color::{ColorChoice, Stream, set_color_choice, use_color};
 pub use files::{FileId, SourceFiles, SourceText, first_line_span, shown_prefix};
 pub use render::{HumanStyle, JsonFinding, OutputFormat, render_findings, render_human};
 pub use table::new_table;

@@ -1,3 +1,4 @@
+use super::color::{Stream, use_color};
 use super::{Finding, Severity, SourceFiles, SourceText};
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 use serde::Serialize;
@@ -22,18 +23,20 @@ pub struct HumanStyle {
 }
 
 impl HumanStyle {
-    /// Colour only on a terminal and when `NO_COLOR` is unset.
+    /// For diagnostics on stderr, coloured as `--color` and the terminal decide.
     pub fn for_stderr() -> Self {
-        use std::io::IsTerminal;
-        let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-        HumanStyle { color, width: 100 }
+        HumanStyle {
+            color: use_color(Stream::Stderr),
+            width: 100,
+        }
     }
 
-    /// For reports on stdout: colour only on a terminal and when `NO_COLOR` is unset.
+    /// For reports on stdout, coloured as `--color` and the terminal decide.
     pub fn for_stdout() -> Self {
-        use std::io::IsTerminal;
-        let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-        HumanStyle { color, width: 100 }
+        HumanStyle {
+            color: use_color(Stream::Stdout),
+            width: 100,
+        }
     }
 
     pub fn plain(width: usize) -> Self {

@@ -1,0 +1,157 @@
+//! What each diagnostic code means, the rule behind it, where that rule is written and an
+//! example, for `arbiter explain`. The texts are data: one TOML file per code namespace in
+//! `explain/` (format in `explain/README.md`), embedded into the binary.
+
+use super::Code;
+use serde::{Deserialize, Serialize};
+
+/// Each namespace's file. A new namespace adds its file and one line here.
+const FILES: &[(&str, &str)] = &[
+    ("cards", include_str!("explain/cards.toml")),
+    ("rules", include_str!("explain/rules.toml")),
+    ("scenario", include_str!("explain/scenario.toml")),
+    ("armada", include_str!("explain/armada.toml")),
+    ("list", include_str!("explain/list.toml")),
+    ("xwing", include_str!("explain/xwing.toml")),
+    ("spacealert", include_str!("explain/spacealert.toml")),
+    ("talon", include_str!("explain/talon.toml")),
+    ("export", include_str!("explain/export.toml")),
+    ("explain", include_str!("explain/explain.toml")),
+];
+
+/// One code's explanation.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Explanation {
+    /// The code as diagnostics print it (`armada::squadron_cap`).
+    pub code: String,
+    /// One line: what went wrong.
+    pub meaning: String,
+    /// The rule in arbiter's own words, or why it is arbiter's own check.
+    pub rule: String,
+    /// Where the rule is written.
+    pub source: ExplainSource,
+    /// An input that gets this code.
+    pub example: String,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExplainSource {
+    /// A rulebook (as the glossary names it) or `arbiter README`.
+    pub document: String,
+    /// The heading exactly as printed in that document.
+    pub section: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExplainFile {
+    #[serde(default)]
+    code: Vec<Explanation>,
+}
+
+/// Every explanation, in the order of [`Code::ALL`] (entries naming no code last). An error
+/// names the embedded file that does not read; the tests keep that from shipping.
+pub fn explanations() -> Result<Vec<Explanation>, String> {
+    let mut all = Vec::new();
+    for (namespace, text) in FILES {
+        let file: ExplainFile = toml::from_str(text)
+            .map_err(|e| format!("src/report/explain/{namespace}.toml: {e}"))?;
+        all.extend(file.code);
+    }
+    let position = |e: &Explanation| {
+        Code::ALL
+            .iter()
+            .position(|c| c.as_str() == e.code)
+            .unwrap_or(usize::MAX)
+    };
+    all.sort_by_key(position);
+    Ok(all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    fn by_code() -> BTreeMap<String, Vec<Explanation>> {
+        let mut map: BTreeMap<String, Vec<Explanation>> = BTreeMap::new();
+        for e in explanations().unwrap_or_else(|e| panic!("{e}")) {
+            map.entry(e.code.clone()).or_default().push(e);
+        }
+        map
+    }
+
+    #[test]
+    fn every_code_has_exactly_one_explanation() {
+        let map = by_code();
+        let missing: Vec<&str> = Code::ALL
+            .iter()
+            .map(|c| c.as_str())
+            .filter(|c| !map.contains_key(*c))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "codes without an entry in src/report/explain/<namespace>.toml \
+             (format: src/report/explain/README.md): {missing:#?}"
+        );
+        let doubled: Vec<&String> = map
+            .iter()
+            .filter(|(_, v)| v.len() > 1)
+            .map(|(k, _)| k)
+            .collect();
+        assert!(doubled.is_empty(), "codes explained twice: {doubled:?}");
+        let unknown: Vec<&String> = map
+            .keys()
+            .filter(|k| !Code::ALL.iter().any(|c| c.as_str() == k.as_str()))
+            .collect();
+        assert!(
+            unknown.is_empty(),
+            "entries for codes that do not exist: {unknown:?}"
+        );
+    }
+
+    #[test]
+    fn each_file_holds_its_own_namespace() {
+        for (namespace, text) in FILES {
+            let file: ExplainFile = toml::from_str(text).unwrap_or_else(|e| panic!("{e}"));
+            for e in &file.code {
+                assert_eq!(
+                    e.code.split("::").next(),
+                    Some(*namespace),
+                    "{} belongs in {}.toml",
+                    e.code,
+                    e.code.split("::").next().unwrap_or_default()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_entry_says_something() {
+        for e in explanations().unwrap_or_else(|e| panic!("{e}")) {
+            assert!(
+                !e.meaning.trim().is_empty() && !e.meaning.contains('\n'),
+                "{}: `meaning` is one non-empty line",
+                e.code
+            );
+            for (field, value) in [
+                ("rule", &e.rule),
+                ("example", &e.example),
+                ("source.document", &e.source.document),
+                ("source.section", &e.source.section),
+            ] {
+                assert!(!value.trim().is_empty(), "{}: empty {field}", e.code);
+            }
+        }
+    }
+
+    #[test]
+    fn order_follows_the_code_enum() {
+        let all = explanations().unwrap_or_else(|e| panic!("{e}"));
+        let codes: Vec<&str> = all.iter().map(|e| e.code.as_str()).collect();
+        let expected: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+        assert_eq!(codes, expected);
+    }
+}
