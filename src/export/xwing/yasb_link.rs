@@ -53,7 +53,10 @@ pub fn to_yasb_link(squad: &ExportSquad, base: &str) -> Result<String, ExportErr
         ships.push(format!("{number}X{}", slots.join("W")));
     }
     let version = squad.link_version.unwrap_or(9);
-    let mode = squad.game_mode.unwrap_or(GameMode::Standard).link_letter();
+    let mode = squad
+        .game_mode
+        .unwrap_or(GameMode::Standard)
+        .link_letter(version);
     let limit = squad.points_limit.unwrap_or(20);
     let data = format!("v{version}Z{mode}Z{limit}Z{}", ships.join("Y"));
     Ok(format!(

@@ -202,39 +202,50 @@ impl RulesetHint {
 }
 
 /// The game modes of YASB links (and the `format` Launch Bay Next writes in XWS).
+///
+/// YASB changed its letters with link version 10 (XWA points): version 9 wrote `h`
+/// (hyperspace, AMG's Standard), `s` (extended), `b` (XWA, then in beta); version 10
+/// writes `s` for XWA, `h` for hyperspace and `b` for XWA's beta points (YASB's
+/// `serialize` and `loadFromSerialized`, raithos/xwing 2dfffe8).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GameMode {
-    /// `h`: standard (20 points, AMG's Standard list).
+    /// Standard (20 points, AMG's Standard list): `h`.
     Standard,
-    /// `s`: extended.
+    /// Extended: `s` in version 9 links.
     Extended,
-    /// `b`: YASB's "XWA" mode (XWA points, first published as a beta).
+    /// XWA: `b` in version 9, `s` in version 10.
     Xwa,
-    /// `e`: epic.
+    /// XWA with the points YASB offers as beta: `b` in version 10. Checked as XWA.
+    XwaBeta,
+    /// Epic: `e`.
     Epic,
-    /// `q`: quickbuild.
+    /// Quickbuild: `q`.
     Quickbuild,
 }
 
 impl GameMode {
-    /// The letter in a YASB link of version 9 or later.
-    pub fn link_letter(self) -> char {
-        match self {
-            GameMode::Standard => 'h',
-            GameMode::Extended => 's',
-            GameMode::Xwa => 'b',
-            GameMode::Epic => 'e',
-            GameMode::Quickbuild => 'q',
+    /// The letter in a YASB link of `version` (9 or later). Version 10 has no extended
+    /// mode; such a squad is written as hyperspace's `h`.
+    pub fn link_letter(self, version: u32) -> char {
+        match (self, version >= 10) {
+            (GameMode::Standard, _) | (GameMode::Extended, true) => 'h',
+            (GameMode::Extended, false) => 's',
+            (GameMode::Xwa, false) => 'b',
+            (GameMode::Xwa, true) => 's',
+            (GameMode::XwaBeta, _) => 'b',
+            (GameMode::Epic, _) => 'e',
+            (GameMode::Quickbuild, _) => 'q',
         }
     }
 
-    pub fn from_link_letter(letter: &str) -> Option<GameMode> {
-        match letter {
-            "h" => Some(GameMode::Standard),
-            "s" => Some(GameMode::Extended),
-            "b" => Some(GameMode::Xwa),
-            "e" => Some(GameMode::Epic),
-            "q" => Some(GameMode::Quickbuild),
+    pub fn from_link_letter(letter: &str, version: u32) -> Option<GameMode> {
+        match (letter, version >= 10) {
+            ("h", _) => Some(GameMode::Standard),
+            ("s", false) => Some(GameMode::Extended),
+            ("s", true) | ("b", false) => Some(GameMode::Xwa),
+            ("b", true) => Some(GameMode::XwaBeta),
+            ("e", _) => Some(GameMode::Epic),
+            ("q", _) => Some(GameMode::Quickbuild),
             _ => None,
         }
     }
@@ -244,6 +255,7 @@ impl GameMode {
             GameMode::Standard => "standard",
             GameMode::Extended => "extended",
             GameMode::Xwa => "xwa",
+            GameMode::XwaBeta => "xwa-beta",
             GameMode::Epic => "epic",
             GameMode::Quickbuild => "quickbuild",
         }
@@ -255,6 +267,7 @@ impl GameMode {
             GameMode::Standard,
             GameMode::Extended,
             GameMode::Xwa,
+            GameMode::XwaBeta,
             GameMode::Epic,
             GameMode::Quickbuild,
         ]

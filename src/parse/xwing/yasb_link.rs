@@ -321,7 +321,7 @@ impl Reader {
         }
         let mut parts = after[1..].split('Z');
         let mode = parts.next().unwrap_or("");
-        self.mode(d, mode);
+        self.mode(d, mode, version);
         let Some(points) = parts.next() else {
             self.error(
                 d.span(text.len()..text.len()),
@@ -368,16 +368,16 @@ impl Reader {
         }
     }
 
-    fn mode(&mut self, d: &Decoded, mode: &str) {
+    fn mode(&mut self, d: &Decoded, mode: &str, version: u32) {
         let span = d.span_of(mode);
         self.squad.game_format = Some(Spanned::new(mode.to_string(), span.clone()));
-        self.squad.game_mode = GameMode::from_link_letter(mode);
+        self.squad.game_mode = GameMode::from_link_letter(mode, version);
         if self.squad.game_mode.is_none() {
             self.error(
                 span,
                 format!("`{mode}` is not a YASB game mode"),
                 "unknown game mode",
-                "YASB writes h (standard), s (extended), b (XWA), e (epic) or q (quickbuild)"
+                "YASB writes h (hyperspace), s (extended in version 9 links, XWA in version 10), b (XWA in version 9, its beta points in 10), e (epic) or q (quickbuild)"
                     .into(),
             );
         }
@@ -500,6 +500,33 @@ impl Reader {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn game_mode_letters_follow_the_link_version() {
+        use GameMode as M;
+        assert_eq!(M::from_link_letter("s", 9), Some(M::Extended));
+        assert_eq!(M::from_link_letter("s", 10), Some(M::Xwa));
+        assert_eq!(M::from_link_letter("b", 9), Some(M::Xwa));
+        assert_eq!(M::from_link_letter("b", 10), Some(M::XwaBeta));
+        assert_eq!(M::from_link_letter("h", 10), Some(M::Standard));
+        assert_eq!(M::from_link_letter("x", 10), None);
+        for version in [9, 10] {
+            // Version 9 links had no beta mode: there `b` was XWA itself.
+            let beta = (version >= 10).then_some(M::XwaBeta);
+            for mode in [M::Standard, M::Xwa, M::Epic, M::Quickbuild]
+                .into_iter()
+                .chain(beta)
+            {
+                let letter = mode.link_letter(version).to_string();
+                assert_eq!(
+                    M::from_link_letter(&letter, version),
+                    Some(mode),
+                    "v{version}"
+                );
+            }
+        }
+    }
+
     use super::*;
 
     const EXAMPLE: &str = "https://yasb.app/?f=Rebel%20Alliance&d=v9ZhZ20Z462X130WW371Y16X331W133W108Y73X119WWWWW235WW313Y500X135W106W445Y79XW11WWWWW249&sn=Random%20Squad&obs=";
@@ -569,7 +596,7 @@ mod tests {
 
     #[test]
     fn versions_and_modes() {
-        let squad = read("https://yasb.app/?f=Resistance&d=v10ZbZ50Z1X&sn=");
+        let squad = read("https://yasb.app/?f=Resistance&d=v10ZsZ50Z1X&sn=");
         assert!(squad.findings.is_empty());
         assert_eq!(squad.game_mode, Some(GameMode::Xwa));
         assert_eq!(squad.pilots[0].upgrades.len(), 0);

@@ -91,7 +91,7 @@ pub fn xwing_format_from_list(parsed: &xwing_parse::ParsedSquad) -> Option<&'sta
     match parsed.game_mode {
         Some(GameMode::Standard) => Some("standard"),
         Some(GameMode::Extended) => Some("extended"),
-        Some(GameMode::Xwa) => Some("xwa-standard"),
+        Some(GameMode::Xwa | GameMode::XwaBeta) => Some("xwa-standard"),
         _ => (parsed.ruleset_hint() == Some(RulesetHint::Xwa)).then_some("xwa-standard"),
     }
 }
