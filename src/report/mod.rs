@@ -1,12 +1,14 @@
 //! Findings and how they are shown: one `Finding` type for every command, rendered as
 //! miette reports for people, JSON for tools, or GitHub Actions annotations for CI.
 
+mod citation;
 mod code;
 mod files;
 pub mod list;
 mod render;
 mod table;
 
+pub use citation::Citation;
 pub use code::Code;
 pub use files::{FileId, SourceFiles, SourceText, first_line_span, shown_prefix};
 pub use render::{HumanStyle, JsonFinding, OutputFormat, render_findings, render_human};
@@ -39,6 +41,8 @@ pub struct Finding {
     pub label: Option<String>,
     pub help: Option<String>,
     pub location: Option<Location>,
+    /// Where the rule the finding applies is written.
+    pub rule: Option<Citation>,
 }
 
 impl Finding {
@@ -50,6 +54,7 @@ impl Finding {
             label: None,
             help: None,
             location: None,
+            rule: None,
         }
     }
 
@@ -72,6 +77,11 @@ impl Finding {
 
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    pub fn cite(mut self, rule: Citation) -> Self {
+        self.rule = Some(rule);
         self
     }
 
