@@ -41,8 +41,9 @@ pub struct Finding {
     pub label: Option<String>,
     pub help: Option<String>,
     pub location: Option<Location>,
-    /// Where the rule the finding applies is written.
-    pub rule: Option<Citation>,
+    /// Where the rule the finding applies is written (boxed: most findings carry none, and
+    /// findings travel in `Result`s that should stay small).
+    pub rule: Option<Box<Citation>>,
 }
 
 impl Finding {
@@ -81,7 +82,16 @@ impl Finding {
     }
 
     pub fn cite(mut self, rule: Citation) -> Self {
-        self.rule = Some(rule);
+        self.rule = Some(Box::new(rule));
+        self
+    }
+
+    /// Cite the rule when its source is known (a format's rule without one fails
+    /// `cards check`, so this is `None` only for data that would not pass it).
+    pub fn cite_if(mut self, rule: Option<&Citation>) -> Self {
+        if let Some(rule) = rule {
+            self.rule = Some(Box::new(rule.clone()));
+        }
         self
     }
 

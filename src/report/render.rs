@@ -137,7 +137,7 @@ impl JsonFinding {
             line,
             column,
             span,
-            rule: finding.rule.clone(),
+            rule: finding.rule.as_deref().cloned(),
         }
     }
 }

@@ -7,7 +7,7 @@
 mod faction;
 mod resolve;
 mod resolved;
-mod rules;
+pub mod rules;
 pub mod team;
 
 #[cfg(test)]
