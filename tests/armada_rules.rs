@@ -239,7 +239,6 @@ fn every_rule_and_every_builder_is_covered() {
         "slot",
         "restriction",
         "flotilla_cap",
-        "ace",
         "unknown_card",
         "stated_points",
     ] {

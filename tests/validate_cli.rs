@@ -329,8 +329,8 @@ fn a_folder_gives_a_verdict_per_list_and_totals() {
     let text = String::from_utf8_lossy(&output.stdout).into_owned();
     insta::assert_snapshot!(text);
     let lists = text.lines().filter(|l| l.starts_with(['✔', '✘'])).count();
-    assert_eq!(lists, 10, "{text}");
-    assert!(text.contains("10 lists:"), "{text}");
+    assert_eq!(lists, 13, "{text}");
+    assert!(text.contains("13 lists:"), "{text}");
     let body = json(&arbiter(&[
         "validate",
         "armada/validate/valid",
@@ -338,10 +338,10 @@ fn a_folder_gives_a_verdict_per_list_and_totals() {
         "--output",
         "json",
     ]));
-    assert_eq!(body["summary"]["lists"], 10);
+    assert_eq!(body["summary"]["lists"], 13);
     assert_eq!(
         body["summary"]["valid"].as_u64().unwrap() + body["summary"]["invalid"].as_u64().unwrap(),
-        10
+        13
     );
     assert_eq!(
         output.status.code(),

@@ -2,8 +2,10 @@
 //! (points, shares, caps, legal content) lives in `data/formats/`, not in code.
 
 use super::Game;
+pub use crate::report::Citation;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// One format per file.
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
@@ -13,8 +15,11 @@ pub struct Format {
     pub id: String,
     pub game: Game,
     pub name: String,
-    /// The document the numbers come from.
-    pub source: Citation,
+    /// Where each rule of the format is written, keyed by the rule's field name
+    /// (`points_limit`, `flotilla_cap` …): one citation per rule, never one for the file.
+    /// A citation without `seed` says the rulebooks are silent and names the document the
+    /// rule comes from (a tournament regulation, a points document).
+    pub sources: BTreeMap<String, Citation>,
     /// Most points a list may spend (per player in team games: see `team`).
     pub points_limit: u32,
     /// The document offers this size only as a team game (Sector Fleets at 900 points).
@@ -26,9 +31,10 @@ pub struct Format {
     /// Armada: the most flotilla ships a fleet may hold.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flotilla_cap: Option<u32>,
-    /// Armada: how many aces (unique squadrons with defense tokens) a fleet may hold.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ace_rule: Option<AceRule>,
+    /// Armada: a flotilla may not be the flagship. Seed 000 (NAVE INSIGNIA) lets any ship be
+    /// the flagship; set this only with a `sources` entry naming a document that forbids it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub flotilla_flagship_forbidden: bool,
     /// Armada: objectives each fleet brings, one per listed category.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub objective_categories: Vec<String>,
@@ -64,15 +70,6 @@ pub struct Format {
     pub margin_of_victory: Vec<MarginBand>,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Citation {
-    pub document: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub version: Option<String>,
-    pub section: String,
-}
-
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Share {
@@ -99,20 +96,6 @@ impl Share {
 pub enum Rounding {
     Up,
     Down,
-}
-
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct AceRule {
-    /// One allowance of `aces` for every full `per_points` of the points limit.
-    pub per_points: u32,
-    pub aces: u32,
-}
-
-impl AceRule {
-    pub fn allowed(&self, limit: u32) -> u32 {
-        (limit / self.per_points.max(1)) * self.aces
-    }
 }
 
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, JsonSchema)]
@@ -147,6 +130,43 @@ pub struct TeamSplit {
 }
 
 impl Format {
+    /// Where the rule held in field `rule` is written.
+    pub fn source_of(&self, rule: &str) -> Option<&Citation> {
+        self.sources.get(rule)
+    }
+
+    /// The rules this format sets: its fields other than its identity (`id`, `game`,
+    /// `name`) and `sources` itself, each of which needs a `sources` entry.
+    pub fn rules_set(&self) -> Vec<String> {
+        const IDENTITY: &[&str] = &["id", "game", "name", "sources"];
+        match serde_json::to_value(self) {
+            Ok(serde_json::Value::Object(fields)) => fields
+                .into_iter()
+                .map(|(k, _)| k)
+                .filter(|k| !IDENTITY.contains(&k.as_str()))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Rules the format sets without saying where they are written, and `sources` entries
+    /// for rules it does not set.
+    pub fn citation_gaps(&self) -> (Vec<String>, Vec<String>) {
+        let set = self.rules_set();
+        let uncited = set
+            .iter()
+            .filter(|r| !self.sources.contains_key(*r))
+            .cloned()
+            .collect();
+        let stray = self
+            .sources
+            .keys()
+            .filter(|k| !set.contains(k))
+            .cloned()
+            .collect();
+        (uncited, stray)
+    }
+
     /// The margin-of-victory band a margin falls in, if the format has a table.
     pub fn margin_band(&self, margin: u32) -> Option<&MarginBand> {
         self.margin_of_victory
@@ -185,15 +205,5 @@ mod tests {
             rounding: Rounding::Down,
         };
         assert_eq!(quarter.of(1000), 250);
-    }
-
-    #[test]
-    fn aces_scale_with_the_limit() {
-        let rule = AceRule {
-            per_points: 100,
-            aces: 1,
-        };
-        assert_eq!(rule.allowed(400), 4);
-        assert_eq!(rule.allowed(450), 4);
     }
 }

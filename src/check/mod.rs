@@ -2,6 +2,7 @@
 //! loader; each module here adds one kind of cross-record check.
 
 mod duplicates;
+mod format_sources;
 mod references;
 mod rules;
 
@@ -16,6 +17,7 @@ pub fn run(db: &CardDb) -> Vec<Finding> {
     duplicates::check(db, &mut findings);
     references::check(db, &mut findings);
     rules::check(db, &mut findings);
+    format_sources::check(db, &mut findings);
     for game in crate::cards::Game::ALL {
         db.cards(game).check(db, &mut findings);
     }

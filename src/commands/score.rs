@@ -107,9 +107,13 @@ pub fn armada(overlays: &[PathBuf], args: ScoreArmadaArgs) -> Outcome {
                 ),
                 None => format!("margin {margin}"),
             };
+            // The table's own citation: the section that prints it.
+            let source = format
+                .source_of("margin_of_victory")
+                .map_or_else(|| "source not given".to_string(), |c| c.line());
             print_stdout(&format!(
-                "{}: tournament points by margin of victory ({})\n{table}\n{who}: the winner scores {} tournament points, the loser {}.",
-                format.name, format.source.document, band.winner, band.loser
+                "{}: tournament points by margin of victory ({source})\n{table}\n{who}: the winner scores {} tournament points, the loser {}.",
+                format.name, band.winner, band.loser
             ));
         }
     }

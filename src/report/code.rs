@@ -106,8 +106,6 @@ pub enum Code {
     ArmadaDisabledIcon,
     /// More flotillas than the format allows.
     ArmadaFlotillaCap,
-    /// More aces than the format's ace rule allows.
-    ArmadaAce,
     /// A name in a fleet list that matches no Armada card.
     ArmadaUnknownCard,
     /// A cost the list states that differs from the card data (a warning).
@@ -241,7 +239,6 @@ impl Code {
         Code::ArmadaRestriction,
         Code::ArmadaDisabledIcon,
         Code::ArmadaFlotillaCap,
-        Code::ArmadaAce,
         Code::ArmadaUnknownCard,
         Code::ArmadaStatedPoints,
         Code::ArmadaLegalSource,
@@ -335,7 +332,6 @@ impl Code {
             Code::ArmadaRestriction => "armada::restriction",
             Code::ArmadaDisabledIcon => "armada::disabled_icon",
             Code::ArmadaFlotillaCap => "armada::flotilla_cap",
-            Code::ArmadaAce => "armada::ace",
             Code::ArmadaUnknownCard => "armada::unknown_card",
             Code::ArmadaStatedPoints => "armada::stated_points",
             Code::ArmadaLegalSource => "armada::legal_source",

@@ -1,6 +1,7 @@
 //! Findings and how they are shown: one `Finding` type for every command, rendered as
 //! miette reports for people, JSON for tools, or GitHub Actions annotations for CI.
 
+mod citation;
 mod code;
 mod color;
 pub mod explain;
@@ -9,6 +10,7 @@ pub mod list;
 mod render;
 mod table;
 
+pub use citation::Citation;
 pub use code::Code;
 pub use color::{ColorChoice, Stream, set_color_choice, use_color};
 pub use files::{FileId, SourceFiles, SourceText, first_line_span, shown_prefix};
@@ -42,6 +44,9 @@ pub struct Finding {
     pub label: Option<String>,
     pub help: Option<String>,
     pub location: Option<Location>,
+    /// Where the rule the finding applies is written (boxed: most findings carry none, and
+    /// findings travel in `Result`s that should stay small).
+    pub rule: Option<Box<Citation>>,
 }
 
 impl Finding {
@@ -53,6 +58,7 @@ impl Finding {
             label: None,
             help: None,
             location: None,
+            rule: None,
         }
     }
 
@@ -75,6 +81,20 @@ impl Finding {
 
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    pub fn cite(mut self, rule: Citation) -> Self {
+        self.rule = Some(Box::new(rule));
+        self
+    }
+
+    /// Cite the rule when its source is known (a format's rule without one fails
+    /// `cards check`, so this is `None` only for data that would not pass it).
+    pub fn cite_if(mut self, rule: Option<&Citation>) -> Self {
+        if let Some(rule) = rule {
+            self.rule = Some(Box::new(rule.clone()));
+        }
         self
     }
 

@@ -1,5 +1,5 @@
 use super::color::{Stream, use_color};
-use super::{Finding, Severity, SourceFiles, SourceText};
+use super::{Citation, Finding, Severity, SourceFiles, SourceText};
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 use serde::Serialize;
 use std::fmt;
@@ -101,6 +101,10 @@ pub struct JsonFinding {
     pub line: Option<usize>,
     pub column: Option<usize>,
     pub span: Option<JsonSpan>,
+    /// Where the rule is written; absent for findings that apply no written rule (a line
+    /// that cannot be read, an unknown card).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<Citation>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -136,6 +140,7 @@ impl JsonFinding {
             line,
             column,
             span,
+            rule: finding.rule.as_deref().cloned(),
         }
     }
 }
@@ -157,6 +162,10 @@ fn github_line(files: &SourceFiles, finding: &Finding) -> String {
     if let Some(help) = &finding.help {
         message.push_str("\nhelp: ");
         message.push_str(help);
+    }
+    if let Some(rule) = &finding.rule {
+        message.push_str("\nrule: ");
+        message.push_str(&rule.line());
     }
     format!(
         "::{command} {}::{}\n",
@@ -219,11 +228,20 @@ impl Diagnostic for MietteFinding {
         })
     }
 
+    /// The help line, then where the rule is written.
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.finding
-            .help
+        let rule = self
+            .finding
+            .rule
             .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+            .map(|r| format!("rule: {}", r.line()));
+        let text = match (&self.finding.help, rule) {
+            (Some(help), Some(rule)) => format!("{help}\n{rule}"),
+            (Some(help), None) => help.clone(),
+            (None, Some(rule)) => rule,
+            (None, None) => return None,
+        };
+        Some(Box::new(text))
     }
 
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {

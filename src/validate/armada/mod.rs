@@ -8,7 +8,7 @@ mod faction;
 mod report;
 mod resolve;
 mod resolved;
-mod rules;
+pub mod rules;
 pub mod team;
 
 #[cfg(test)]

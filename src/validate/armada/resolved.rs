@@ -217,16 +217,36 @@ pub fn resolve_fleet<'db>(
         for upgrade in &ship.upgrades {
             let stated = upgrade.stated_points.as_ref().map(|n| n.value);
             // The upgrade that repeats the `Commander:` line is the commander, not the
-            // officer or boarding team of the same name.
-            let slot = (commander_key.as_deref() == Some(normalize(&upgrade.name.text).as_str()))
-                .then_some(Slot::Commander);
-            let card = index.upgrade(
-                &upgrade.name,
-                &Hints {
-                    slot,
-                    ..hints(stated)
-                },
-            );
+            // officer or boarding team of the same name — unless its stated points are the
+            // other card's and not the commander's (Admiral Ozzel, 20 as commander, 2 as
+            // officer): then the list equips that card as well, and says so.
+            let repeats_commander =
+                commander_key.as_deref() == Some(normalize(&upgrade.name.text).as_str());
+            let as_commander = || {
+                index.upgrade(
+                    &upgrade.name,
+                    &Hints {
+                        slot: Some(Slot::Commander),
+                        ..hints(stated)
+                    },
+                )
+            };
+            let as_written = || index.upgrade(&upgrade.name, &hints(stated));
+            let priced = |c: &Upgrade| stated.is_none_or(|p| u32::from(c.points) == p);
+            let card = if repeats_commander {
+                match (as_commander(), as_written()) {
+                    (Some(commander), Some(other))
+                        if !priced(commander)
+                            && priced(other)
+                            && !other.slots.contains(&Slot::Commander) =>
+                    {
+                        Some(other)
+                    }
+                    (commander, other) => commander.or(other),
+                }
+            } else {
+                as_written()
+            };
             if card.is_none() {
                 findings.push(unknown("upgrade", &upgrade.name));
             }

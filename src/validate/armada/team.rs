@@ -30,6 +30,15 @@ pub fn player_format(format: &Format, players: u32) -> Result<(Format, TeamSplit
     player.flotilla_cap = split.flotilla_cap.or(format.flotilla_cap);
     player.enlarged_setup_area = Some(split.enlarged_setup_area);
     player.team_only = false;
+    // The player's limits are the split's: they are written where the splits are.
+    if let Some(team) = format.source_of("team").cloned() {
+        player.sources.insert("points_limit".into(), team.clone());
+        if split.flotilla_cap.is_some() {
+            player.sources.insert("flotilla_cap".into(), team.clone());
+        }
+        player.sources.insert("enlarged_setup_area".into(), team);
+    }
+    player.sources.remove("team_only");
     Ok((player, split.clone()))
 }
 

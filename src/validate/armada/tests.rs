@@ -580,16 +580,34 @@ fn restrictions_size_flagship_and_flotilla_commander() {
         "{:?}",
         size.findings
     );
-    let flotilla = validate_text(&kingston(
+    // Seed 000, NAVE INSIGNIA: any ship may be the flagship, whatever its upgrade bar.
+    let text = kingston(
         "Imperial",
         "Grand Moff Tarkin",
         OBJECTIVES,
         "Gozanti-class Cruisers (23)\n• Grand Moff Tarkin (28)\n",
-    ));
-    let found = findings_of(&flotilla, Code::ArmadaRestriction);
-    assert_eq!(found.len(), 1, "{:?}", flotilla.findings);
+    );
+    let flotilla = validate_text(&text);
+    assert!(flotilla.is_valid(), "{:?}", flotilla.findings);
+    // Only a format that says (and cites) otherwise rejects it.
+    let mut strict = format("standard").clone();
+    strict.flotilla_flagship_forbidden = true;
+    let cited = crate::report::Citation {
+        document: "Some tournament document".into(),
+        version: None,
+        section: "Flagships".into(),
+        seed: None,
+    };
+    strict
+        .sources
+        .insert("flotilla_flagship_forbidden".into(), cited.clone());
+    let parsed = parse(FileId(0), &text);
+    let rejected = validate(index(), &strict, &parsed, FileId(0));
+    let found = findings_of(&rejected, Code::ArmadaRestriction);
+    assert_eq!(found.len(), 1, "{:?}", rejected.findings);
     assert!(found[0].message.contains("flotilla"));
-    assert!(!codes(&flotilla).contains(&Code::ArmadaSlot));
+    assert_eq!(found[0].rule.as_deref(), Some(&cited));
+    assert!(!codes(&rejected).contains(&Code::ArmadaSlot));
     let flag_bridge_elsewhere = imperial(&format!(
         "{VSD_WITH_TARKIN}Victory II-class Star Destroyer (80)\n• Flag Bridge (0)\n"
     ));
@@ -712,53 +730,13 @@ fn flotilla_cap_from_the_format() {
     assert!(!codes(&two).contains(&Code::ArmadaFlotillaCap));
 }
 
+/// No rulebook limits aces (seed 000 FORMACIÓN DE FLOTAS, seed 003 FORMACIÓN DE FLOTAS):
+/// five unique squadrons with defense tokens in 400 points break no rule.
 #[test]
-fn aces_per_the_ace_rule() {
-    let squadrons = "Squadrons:\n• Howlrunner (16)\n• Mauler Mithel (15)\n• Valen Rudor (13)\n• Soontir Fel (18)\n";
-    let four = imperial(&format!("{VSD_WITH_TARKIN}\n{squadrons}"));
-    assert!(
-        !codes(&four).contains(&Code::ArmadaAce),
-        "{:?}",
-        four.findings
-    );
-    let five = imperial(&format!(
-        "{VSD_WITH_TARKIN}\n{squadrons}• Vult Skerris (18)\n"
-    ));
-    assert_eq!(findings_of(&five, Code::ArmadaAce).len(), 1);
-}
-
-#[test]
-fn named_squadrons_without_defense_tokens_are_not_aces() {
-    // Gold Squadron is unique but, like Rogue or Black Squadron, has no defense tokens, so
-    // it does not count against the ace limit.
-    let rebel = |squadrons: &str| {
-        validate_text(&kingston(
-            "Rebel",
-            "General Dodonna",
-            OBJECTIVES,
-            &format!("CR90 Corvette A (44)\n• General Dodonna (20)\n\nSquadrons:\n{squadrons}"),
-        ))
-    };
-    let four_aces = "• Luke Skywalker (20)\n• Wedge Antilles (19)\n• Biggs Darklighter (19)\n• Dutch Vander (16)\n";
-    let named = rebel(&format!("{four_aces}• Gold Squadron (12)\n"));
-    let gold = named.squadrons.last().unwrap();
-    assert_eq!(gold.id.as_deref(), Some("gold-squadron-y-wing-squadron"));
-    assert!(
-        gold.card
-            .is_some_and(|c| c.defense_tokens.is_empty() && !c.ace)
-    );
-    assert!(
-        !codes(&named).contains(&Code::ArmadaAce),
-        "{:?}",
-        named.findings
-    );
-    let five = rebel(&format!("{four_aces}• Norra Wexley (17)\n"));
-    assert_eq!(
-        findings_of(&five, Code::ArmadaAce).len(),
-        1,
-        "{:?}",
-        five.findings
-    );
+fn aces_are_not_limited() {
+    let squadrons = "Squadrons:\n• Howlrunner (16)\n• Mauler Mithel (15)\n• Valen Rudor (13)\n• Soontir Fel (18)\n• Vult Skerris (18)\n";
+    let five = imperial(&format!("{VSD_WITH_TARKIN}\n{squadrons}"));
+    assert!(five.is_valid(), "{:?}", five.findings);
 }
 
 #[test]
@@ -906,4 +884,31 @@ fn sweep(builder: &str) {
     for (message, n) in unknown.iter().take(40).chain(misplaced.iter().take(10)) {
         eprintln!("  {n:5} {message}");
     }
+}
+
+/// Issue 14 item 5: the `Commander:` line names Admiral Ozzel; the copy stated at the
+/// officer's 2 points is the officer, so the fleet breaks only the unique-name rule.
+#[test]
+fn an_officer_named_like_the_commander_keeps_its_own_card() {
+    let fleet = validate_text(&kingston(
+        "Imperial",
+        "Admiral Ozzel",
+        OBJECTIVES,
+        "Victory II-class Star Destroyer (80)\n• Admiral Ozzel (20)\n\nVictory II-class Star Destroyer (80)\n• Admiral Ozzel (2)\n",
+    ));
+    let ids: Vec<Option<&str>> = fleet
+        .ships
+        .iter()
+        .flat_map(|s| s.upgrades.iter().map(|u| u.id.as_deref()))
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            Some("admiral-ozzel-commander"),
+            Some("admiral-ozzel-officer")
+        ]
+    );
+    assert_eq!(errors(&fleet), [Code::ArmadaUnique], "{:?}", fleet.findings);
+    let rule = findings_of(&fleet, Code::ArmadaUnique)[0].rule.clone();
+    assert_eq!(rule.map(|r| r.section), Some("NOMBRES ÚNICOS".to_string()));
 }

@@ -8,6 +8,7 @@ use crate::cards::xwing::{
 };
 use crate::parse::xwing::{ParsedPilot, ParsedSquad, SlotRef, Spanned};
 use crate::report::FileId;
+use crate::text::normalize;
 use crate::validate::xwing::index::CardIndex;
 use std::ops::Range;
 
@@ -201,19 +202,26 @@ impl Ship<'_> {
         own.chain(granted).collect()
     }
 
-    /// Has the action, of the colour if one is asked for; linked actions and actions its
-    /// upgrades print or grant count too.
-    pub fn has_action(&self, action: ActionKind, colour: Option<Colour>) -> bool {
+    /// The pilot's ship ability is one of `names` (compared as players write them).
+    pub fn has_ship_ability(&self, names: &[String]) -> bool {
+        let own = self.pilot.ship_ability.as_deref().map(normalize);
+        names.iter().any(|n| own.as_deref() == Some(&normalize(n)))
+    }
+
+    /// Has the action on its action bar, of the colour if one is asked for. Actions its
+    /// upgrades print or grant join the bar; an action the ship has only as a linked action
+    /// does not count (seed 002, CARTAS DE MEJORA, the action restriction). `except` is the
+    /// upgrade asking: a card's own action cannot meet its own requirement.
+    pub fn has_action(&self, action: ActionKind, colour: Option<Colour>, except: &str) -> bool {
         let bar = if self.pilot.ship_actions.is_empty() {
             self.chassis.map_or(&[][..], |c| &c.actions[..])
         } else {
             &self.pilot.ship_actions[..]
         };
         let fits = |a: ActionKind, c: Colour| a == action && colour.is_none_or(|want| want == c);
-        let on_bar = bar.iter().any(|a| {
-            fits(a.action, a.colour) || a.linked.as_ref().is_some_and(|l| fits(l.action, l.colour))
-        });
-        let from_upgrades = self.upgrades.iter().any(|u| {
+        let on_bar = bar.iter().any(|a| fits(a.action, a.colour));
+        let mut others = self.upgrades.iter().filter(|u| u.card.id != except);
+        let from_upgrades = others.any(|u| {
             u.card.sides.iter().any(|side| {
                 side.actions.iter().any(|a| fits(a.action, a.colour))
                     || side

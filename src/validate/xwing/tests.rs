@@ -237,6 +237,50 @@ fn standardized() {
     assert_valid(&run(&rebels(&[with, loadout, JEK])));
 }
 
+/// Seed 002, ESTANDARIZADA: only ships of the type that have the ship ability the card
+/// names must carry it. The Kelrodo-Ai Holdout is a Vulture without Networked Calculations.
+#[test]
+fn standardized_binds_only_ships_with_the_named_ship_ability() {
+    let drone: Pilot = (
+        "separatistdrone",
+        &[("modification", "independentcalculations")],
+    );
+    let bare_drone: Pilot = ("separatistdrone", &[]);
+    let holdout: Pilot = ("kelrodoaiholdout", &[]);
+    let squad = |pilots: &[Pilot<'_>]| run(&xws_with("separatistalliance", pilots, ""));
+    assert_valid(&squad(&[drone, drone, holdout]));
+    let missing = squad(&[drone, bare_drone, holdout]);
+    assert_fails(&missing, "xwing::standardized");
+    let rule = missing.findings[0]
+        .rule
+        .as_ref()
+        .map(|r| r.section.as_str());
+    assert_eq!(rule, Some("ESTANDARIZADA"));
+}
+
+/// Seed 002, CARTAS DE MEJORA: an action requirement is met by the action bar only, not by
+/// an action the ship has only as a linked action (the Rogue-class's barrel rolls).
+#[test]
+fn a_linked_action_does_not_meet_an_action_requirement() {
+    let scum = |pilots: &[Pilot<'_>]| run(&xws_with("scumandvillainy", pilots, ""));
+    let linked_only = scum(&[
+        ("cadbane", &[("talent", "experthandling")]),
+        ("ndrusuhlak", &[]),
+        ("binayrepirate", &[]),
+    ]);
+    assert_fails(&linked_only, "xwing::restriction");
+    let rule = linked_only.findings[0]
+        .rule
+        .as_ref()
+        .map(|r| r.section.as_str());
+    assert_eq!(rule, Some("CARTAS DE MEJORA"));
+    assert_valid(&scum(&[
+        ("cadbane", &[]),
+        ("ndrusuhlak", &[("talent", "experthandling")]),
+        ("binayrepirate", &[]),
+    ]));
+}
+
 #[test]
 fn standard_loadout_takes_no_other_upgrade() {
     let luke: Pilot = ("lukeskywalker-swz106", &[("talent", "marksmanship")]);

@@ -1,6 +1,7 @@
-//! Exactly one commander per fleet.
+//! Exactly one commander per fleet: its ship is the flagship, and a fleet has exactly one
+//! (seed 000, NAVE INSIGNIA).
 
-use super::Context;
+use super::{Context, cite};
 use crate::report::{Code, Finding};
 use crate::text::normalize;
 use crate::validate::armada::ValidatedFleet;
@@ -22,7 +23,8 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
             Finding::error(Code::ArmadaCommander, "the fleet has no commander")
                 .at(cx.file, cx.fleet_span())
                 .label("no commander in this fleet")
-                .help("equip exactly one commander upgrade on one ship (its flagship)"),
+                .help("equip exactly one commander upgrade on one ship (its flagship)")
+                .cite(cite::rule(cite::FLAGSHIP)),
         );
     }
     // The `Commander:` line and the commander on a ship must agree, or one of them is
@@ -56,7 +58,8 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
             )
             .at(cx.file, extra.name_span.clone())
             .label("second commander")
-            .help("a fleet has exactly one commander: remove all but one"),
+            .help("a fleet has exactly one commander: remove all but one")
+            .cite(cite::rule(cite::FLAGSHIP)),
         );
     }
 }

@@ -21,7 +21,8 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
             )
             .at(cx.file, extra.name_span.clone())
             .label("one flotilla too many")
-            .help(format!("field at most {cap} ships with the flotilla trait")),
+            .help(format!("field at most {cap} ships with the flotilla trait"))
+            .cite_if(cx.format.source_of("flotilla_cap")),
         );
     }
 }

@@ -1,7 +1,7 @@
 //! The fleet-building rules (Rules Reference "Fleet Building", Sector Fleets), one concept
 //! per file. Every number comes from the format, so organisers change data, not code.
 
-mod aces;
+pub mod cite;
 mod commander;
 mod disabled;
 mod faction;
@@ -101,8 +101,7 @@ pub fn upgrade_bar(ship: &ResolvedShip<'_>) -> Vec<Slot> {
 pub enum Placement<'a, 'db> {
     /// In free icons of its kinds.
     Placed,
-    /// Not placed and not a slot problem: the card is unknown, or it is a commander on a
-    /// flotilla (the restriction rule's finding).
+    /// Not placed and not a slot problem: the card is unknown.
     Skipped,
     /// The bar has no free icon of these kinds.
     NoIcon(Vec<Slot>),
@@ -135,8 +134,10 @@ pub fn placements<'a, 'db>(ship: &'a ResolvedShip<'db>) -> Vec<Placement<'a, 'db
             out.push(Placement::Skipped);
             continue;
         };
-        if card.slots.contains(&Slot::Commander) && is_flotilla(ship) {
-            out.push(Placement::Skipped);
+        // Any ship may be the flagship whatever its upgrade bar (seed 000, NAVE INSIGNIA):
+        // a commander takes no icon, so builders' bars without one (flotillas) hold it too.
+        if card.slots.contains(&Slot::Commander) {
+            out.push(Placement::Placed);
             continue;
         }
         let fits_unremoved = card.slots.iter().all(|s| free_unremoved.contains(s));
@@ -210,7 +211,6 @@ pub fn check_all(
     disabled::check(&cx, fleet, &mut findings);
     restrictions::check(&cx, fleet, &mut findings);
     flotilla_cap::check(&cx, fleet, &mut findings);
-    aces::check(&cx, fleet, &mut findings);
     stated_points::check(&cx, fleet, &mut findings);
     fleet.findings.append(&mut findings);
 }

@@ -35,7 +35,8 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
                 .help(format!(
                     "choose one objective of each category: {}",
                     wanted.join(", ")
-                )),
+                ))
+                .cite_if(cx.format.source_of("objective_categories")),
             );
         } else if seen.contains(&category) {
             out.push(
@@ -48,7 +49,8 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
                 .help(format!(
                     "choose exactly one objective of each category: {}",
                     wanted.join(", ")
-                )),
+                ))
+                .cite_if(cx.format.source_of("objective_categories")),
             );
         } else {
             seen.push(category);
@@ -77,7 +79,8 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
                 "the {} format asks for one objective of each category: {}",
                 cx.format.id,
                 wanted.join(", ")
-            )),
+            ))
+            .cite_if(cx.format.source_of("objective_categories")),
         );
     }
 }

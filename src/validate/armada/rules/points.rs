@@ -20,7 +20,8 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
             .help(format!(
                 "remove {} points of cards",
                 totals.total - totals.limit
-            )),
+            ))
+            .cite_if(cx.format.source_of("points_limit")),
         );
     }
     if let Some(limit) = totals.squadron_limit
@@ -47,7 +48,8 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
             .help(format!(
                 "squadrons may use at most {limit} points: remove {} points of squadrons",
                 totals.squadrons - limit
-            )),
+            ))
+            .cite_if(cx.format.source_of("squadron_share")),
         );
     }
 }

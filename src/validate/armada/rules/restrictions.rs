@@ -1,5 +1,6 @@
 //! Upgrade restrictions from the card data: ship size, required traits, flagship only,
-//! icons that exclude the card, and the rule that a flotilla takes no commander.
+//! icons that exclude the card; and, where a format's document says so, that a flotilla
+//! takes no commander (the seeds let any ship be the flagship).
 
 use super::{Context, is_flotilla, ship_traits};
 use crate::report::{Code, Finding};
@@ -13,6 +14,24 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
         let is_flagship = ship.carries_commander() || ship.marked_flagship;
         for upgrade in &ship.upgrades {
             let Some(card) = upgrade.card else { continue };
+            // Seed 000 (NAVE INSIGNIA) lets any ship be the flagship; only a format whose
+            // cited document forbids a flotilla flagship rejects it.
+            if upgrade.is_commander() && is_flotilla(ship) && cx.format.flotilla_flagship_forbidden
+            {
+                out.push(
+                    Finding::error(
+                        Code::ArmadaRestriction,
+                        format!(
+                            "`{}` cannot equip `{}`: format `{}` forbids a flotilla as flagship",
+                            ship.name, upgrade.name, cx.format.id
+                        ),
+                    )
+                    .at(cx.file, upgrade.name_span.clone())
+                    .label("a flotilla as flagship")
+                    .help("put the commander on a ship without the flotilla trait")
+                    .cite_if(cx.format.source_of("flotilla_flagship_forbidden")),
+                );
+            }
             let r = &card.restrictions;
             let mut problem = |why: String, help: String| {
                 out.push(
@@ -25,12 +44,6 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
                     .help(help),
                 );
             };
-            if upgrade.is_commander() && is_flotilla(ship) {
-                problem(
-                    "a flotilla cannot be the flagship".into(),
-                    "put the commander on a ship without the flotilla trait".into(),
-                );
-            }
             if let Some(size) = size
                 && !r.sizes.is_empty()
                 && !r.sizes.contains(&size)

@@ -2,7 +2,7 @@
 //! Vader the commander and Darth Vader the squadron clash. `unique_class` names the clash
 //! where it is not the card's own name.
 
-use super::Context;
+use super::{Context, cite};
 use crate::report::{Code, Finding};
 use crate::text::normalize;
 use crate::validate::armada::ValidatedFleet;
@@ -91,7 +91,8 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
                     )
                     .at(cx.file, u.span.clone())
                     .label("unique name used again")
-                    .help("a fleet may hold each unique name once: remove one of them"),
+                    .help("a fleet may hold each unique name once: remove one of them")
+                    .cite(cite::rule(cite::UNIQUE_NAMES)),
                 );
                 break;
             }

@@ -27,7 +27,8 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
                 .help(format!(
                     "remove upgrades worth {} from this ship",
                     used - limit
-                )),
+                ))
+                .cite_if(squad.format.source_of("loadout_rule")),
             );
         }
     }

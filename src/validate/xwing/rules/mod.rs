@@ -2,6 +2,7 @@
 //! Every rule reads the resolved [`Squad`]; none depends on another having run.
 
 pub mod banned;
+pub mod cite;
 pub mod duplicate_upgrade;
 pub mod faction;
 pub mod limited;

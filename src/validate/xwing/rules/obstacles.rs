@@ -23,7 +23,8 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
                 )
                 .at(squad.file, obstacle.span.clone())
                 .label("repeated obstacle")
-                .help(format!("name {wanted} different obstacles")),
+                .help(format!("name {wanted} different obstacles"))
+                .cite_if(squad.format.source_of("obstacles")),
             );
         }
     }
@@ -40,7 +41,8 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
             )
             .at(squad.file, first..last)
             .label(format!("{} obstacle(s)", named.len()))
-            .help(format!("name exactly {wanted} different obstacles")),
+            .help(format!("name exactly {wanted} different obstacles"))
+            .cite_if(squad.format.source_of("obstacles")),
         );
     }
 }

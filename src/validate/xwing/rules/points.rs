@@ -2,7 +2,7 @@
 //! (appendix, step 2). Upgrades the revision gives no price are said so, since the total
 //! then counts them as free.
 
-use crate::report::{Code, Finding};
+use crate::report::{Citation, Code, Finding};
 use crate::validate::xwing::fitted::Squad;
 
 pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
@@ -22,7 +22,8 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
             .help(format!(
                 "remove pilots or upgrades worth {} points",
                 i64::from(total) - limit
-            )),
+            ))
+            .cite_if(limit_source(squad).as_ref()),
         );
     }
     for ship in &squad.ships {
@@ -46,4 +47,19 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
             );
         }
     }
+}
+
+/// Where the limit is written: the format's rule, or — when a list on another points scale
+/// takes that scale's squad size (a 50-point XWA list in a 20-point format) — the points
+/// document the list names, which no rulebook states.
+fn limit_source(squad: &Squad<'_>) -> Option<Citation> {
+    if squad.points_limit == squad.format.points_limit {
+        return squad.format.source_of("points_limit").cloned();
+    }
+    Some(Citation {
+        document: format!("{} ({})", squad.revision.name, squad.revision.id),
+        version: None,
+        section: format!("squads of {} points", squad.revision.scale),
+        seed: None,
+    })
 }

@@ -50,6 +50,7 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
         .help(format!(
             "replace {} restricted card(s) with unrestricted ones",
             total - i64::from(cap)
-        )),
+        ))
+        .cite_if(squad.format.source_of("restricted_cap")),
     );
 }

@@ -3,6 +3,7 @@
 //! ship or pilot stats, and Solitary (one card of a slot type per squad).
 //! `names` is an alternative to the rest of its entry ("Scum, or a squad with Vader").
 
+use super::cite;
 use crate::cards::xwing::{Restriction, Slot};
 use crate::report::{Code, Finding};
 use crate::text::normalize;
@@ -33,7 +34,8 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
                         .help(format!(
                             "move {} to a ship that meets its restriction, or remove it",
                             upgrade.card.name
-                        )),
+                        ))
+                        .cite(cite::rule(cite::UPGRADE_CARDS)),
                     );
                 }
             }
@@ -122,18 +124,11 @@ fn rest_broken(
             any(r.keywords.iter().map(|k| k.label()).collect())
         ));
     }
-    if !r.ship_abilities.is_empty() {
-        let own = ship.pilot.ship_ability.as_deref().map(normalize);
-        if !r
-            .ship_abilities
-            .iter()
-            .any(|a| own.as_deref() == Some(&normalize(a)))
-        {
-            return Some(format!(
-                "ship ability {}",
-                any(r.ship_abilities.iter().map(String::as_str).collect())
-            ));
-        }
+    if !r.ship_abilities.is_empty() && !ship.has_ship_ability(&r.ship_abilities) {
+        return Some(format!(
+            "ship ability {}",
+            any(r.ship_abilities.iter().map(String::as_str).collect())
+        ));
     }
     if !r.arcs.is_empty() {
         let arcs = ship.arcs();
@@ -169,7 +164,7 @@ fn rest_broken(
         }
     }
     if let Some(action) = &r.action
-        && !ship.has_action(action.action, action.colour)
+        && !ship.has_action(action.action, action.colour, &upgrade.card.id)
     {
         let colour = action
             .colour
@@ -223,7 +218,8 @@ fn solitary(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
                         .help(format!(
                             "keep one Solitary {} upgrade in the squad",
                             slot.label()
-                        )),
+                        ))
+                        .cite(cite::rule(cite::SOLITARY)),
                     );
                 }
             }

@@ -27,6 +27,7 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
         )
         .at(squad.file, squad.squad_span())
         .label(format!("{count} ship(s)"))
-        .help(help),
+        .help(help)
+        .cite_if(squad.format.source_of("ship_count")),
     );
 }

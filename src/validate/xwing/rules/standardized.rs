@@ -1,7 +1,10 @@
-//! Standardized (glossary): when a ship carries a Standardized upgrade, every other ship
-//! of that type in the squad must carry a copy too, if it has the slot for it. Pilots with
-//! a standard loadout ignore this.
+//! Standardized (seed 002, ESTANDARIZADA): when a ship carries a Standardized upgrade,
+//! every other ship of that type in the squad must carry a copy too — if it has the ship
+//! ability the card names. A ship of the type without that ability (a Kelrodo-Ai Holdout
+//! among Vulture-class drones) is not bound. Cards that name no ship ability bind the ships
+//! of the type with the slot for it. Pilots with a standard loadout ignore this.
 
+use super::cite;
 use crate::report::{Code, Finding};
 use crate::validate::xwing::fitted::Squad;
 
@@ -22,7 +25,13 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
                     .values
                     .slots
                     .iter()
-                    .all(|slot| other.values.slots.contains(slot));
+                    .all(|slot| other.values.slots.contains(slot))
+                    && upgrade
+                        .values
+                        .restrictions
+                        .iter()
+                        .filter(|r| !r.ship_abilities.is_empty())
+                        .all(|r| other.has_ship_ability(&r.ship_abilities));
                 if carries || !able {
                     continue;
                 }
@@ -42,7 +51,8 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
                     .help(format!(
                         "equip {} on {} too, or remove it from every {ship_name}",
                         upgrade.card.name, other.pilot.name
-                    )),
+                    ))
+                    .cite(cite::rule(cite::STANDARDIZED)),
                 );
             }
         }

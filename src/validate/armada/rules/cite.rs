@@ -1,0 +1,20 @@
+//! Where the fleet-building rules that are not format numbers are written in seed 000, the
+//! Armada Rules Reference (Spanish): the section headings exactly as printed. The format
+//! numbers (points, shares, caps) cite their own sources from `data/formats/`.
+
+use crate::report::Citation;
+
+const SEED: &str = "000";
+const DOC: &str = "Star Wars: Armada — Guía de referencia";
+
+/// One flagship per fleet, any ship may be it.
+pub const FLAGSHIP: &str = "NAVE INSIGNIA";
+/// At most one card of each unique name.
+pub const UNIQUE_NAMES: &str = "NOMBRES ÚNICOS";
+
+/// Every heading cited above.
+pub const ALL: &[&str] = &[FLAGSHIP, UNIQUE_NAMES];
+
+pub fn rule(section: &str) -> Citation {
+    Citation::seed(SEED, DOC, None, section)
+}

@@ -1,0 +1,136 @@
+//! Every rule arbiter applies says where it is written, and the place is real (issue 14
+//! item 6):
+//! - each format file under `data/formats/` cites every rule it sets, rule by rule;
+//! - a citation that names a rulebook (`seed`) names a section heading that rulebook prints;
+//! - the headings the validators cite for rules that are not format numbers are printed in
+//!   their seeds too.
+
+use arbiter::cards::formats::Format;
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+fn format_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut dirs = vec![root().join("data/formats")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "toml") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The file of seed `id` (`000` …) in `../shared/seeds`.
+fn seed_text(id: &str) -> String {
+    let dir = root().join("../shared/seeds");
+    let file = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e} (CI has ../shared beside the repo)", dir.display()))
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with(&format!("{id}_")))
+        })
+        .unwrap_or_else(|| panic!("no seed {id}"));
+    std::fs::read_to_string(file).unwrap()
+}
+
+/// Headings as printed: whole lines, with the Markdown marks some conversions carry
+/// (`#`, `**`) taken away.
+fn headings(id: &str) -> HashSet<String> {
+    seed_text(id)
+        .lines()
+        .map(|l| l.trim().trim_start_matches('#').trim().replace("**", ""))
+        .collect()
+}
+
+#[test]
+fn every_format_rule_cites_its_source() {
+    let files = format_files();
+    assert!(files.len() >= 10, "found only {} format files", files.len());
+    let mut problems = Vec::new();
+    for path in &files {
+        let name = path.strip_prefix(root()).unwrap().display().to_string();
+        let format: Format = toml::from_str(&std::fs::read_to_string(path).unwrap())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (uncited, stray) = format.citation_gaps();
+        for rule in uncited {
+            problems.push(format!("{name}: `{rule}` has no [sources.{rule}]"));
+        }
+        for rule in stray {
+            problems.push(format!(
+                "{name}: [sources.{rule}] cites a rule it does not set"
+            ));
+        }
+        for (rule, source) in &format.sources {
+            if source.document.trim().is_empty() || source.section.trim().is_empty() {
+                problems.push(format!(
+                    "{name}: [sources.{rule}] lacks a document or section"
+                ));
+            }
+            if let Some(seed) = &source.seed
+                && !headings(seed).contains(&source.section)
+            {
+                problems.push(format!(
+                    "{name}: [sources.{rule}] cites `{}`, which seed {seed} does not print as a heading",
+                    source.section
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// Seed 000 plays 300 points; 400 points and two flotillas come from the tournament
+/// regulations, which `standard` must say (and not claim a rulebook for).
+#[test]
+fn standard_armada_is_not_the_rules_reference_game() {
+    let read = |id: &str| -> Format {
+        let path = root().join(format!("data/formats/armada/{id}.toml"));
+        toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    };
+    let rrg = read("rrg-1.0");
+    assert_eq!(rrg.points_limit, 300);
+    assert_eq!(
+        rrg.source_of("points_limit")
+            .and_then(|c| c.seed.as_deref()),
+        Some("000")
+    );
+    let standard = read("standard");
+    for rule in ["points_limit", "flotilla_cap"] {
+        let cited = standard.source_of(rule).unwrap();
+        assert!(cited.seed.is_none(), "{rule}: no rulebook states it");
+        assert!(
+            cited.document.contains("Tournament Regulations"),
+            "{rule}: {cited:?}"
+        );
+    }
+    assert!(!standard.rules_set().iter().any(|r| r.contains("ace")));
+}
+
+#[test]
+fn the_validators_cite_headings_their_seeds_print() {
+    let xwing = headings("002");
+    for section in arbiter::validate::xwing::rules::cite::ALL {
+        assert!(
+            xwing.contains(*section),
+            "X-Wing: `{section}` is not a heading of seed 002"
+        );
+    }
+    let armada = headings("000");
+    for section in arbiter::validate::armada::rules::cite::ALL {
+        assert!(
+            armada.contains(*section),
+            "Armada: `{section}` is not a heading of seed 000"
+        );
+    }
+}
