@@ -56,38 +56,77 @@ impl Engine<'_> {
                 continue;
             }
             fired_any = true;
-            let heroic = if self.fired[s] == 2 { p.ship.heroic_bonus } else { 0 };
+            let heroic = if self.fired[s] == 2 {
+                p.ship.heroic_bonus
+            } else {
+                0
+            };
             let strength = p.ship.strength[s].saturating_sub(self.strength_loss[s]) + heroic;
             match p.ship.a[s] {
                 ActionA::HeavyLaser | ActionA::LightLaser => {
                     let heavy = p.ship.a[s] == ActionA::HeavyLaser;
                     let scout_skipped = heavy
-                        && self.nearest_in(st.zone(), false).is_some_and(|i| p.threats[i].has(Special::HeavyLasersIgnore));
+                        && self
+                            .nearest_in(st.zone(), false)
+                            .is_some_and(|i| p.threats[i].has(Special::HeavyLasersIgnore));
                     match self.nearest_in(st.zone(), heavy) {
                         Some(i) => {
                             self.threats[i].incoming += strength;
                             self.threats[i].targeted = true;
-                            let rule = if scout_skipped { rules::SCOUT } else { rules::DAMAGE };
-                            note!(self, rule, format!("{} {}", st.zone().as_str(), p.ship.a[s].as_str()), "strength {strength} at #{} {}{}", p.threats[i].token, p.threats[i].card.name, if scout_skipped { " (heavy lasers ignore the Scout)" } else { "" });
+                            let rule = if scout_skipped {
+                                rules::SCOUT
+                            } else {
+                                rules::DAMAGE
+                            };
+                            note!(
+                                self,
+                                rule,
+                                format!("{} {}", st.zone().as_str(), p.ship.a[s].as_str()),
+                                "strength {strength} at #{} {}{}",
+                                p.threats[i].token,
+                                p.threats[i].card.name,
+                                if scout_skipped {
+                                    " (heavy lasers ignore the Scout)"
+                                } else {
+                                    ""
+                                }
+                            );
                         }
-                        None => note!(self, rules::DAMAGE, format!("{} {}", st.zone().as_str(), p.ship.a[s].as_str()), "no valid target on its track: no damage"),
+                        None => note!(
+                            self,
+                            rules::DAMAGE,
+                            format!("{} {}", st.zone().as_str(), p.ship.a[s].as_str()),
+                            "no valid target on its track: no damage"
+                        ),
                     }
                 }
                 ActionA::PulseCannon => {
                     let range = p.ship.range[s].saturating_sub(self.pulse_range_loss);
                     let mut hit = 0;
                     for i in 0..self.threats.len() {
-                        if self.targetable(i) && p.threats[i].track.band(self.threats[i].pos) <= range {
+                        if self.targetable(i)
+                            && p.threats[i].track.band(self.threats[i].pos) <= range
+                        {
                             self.threats[i].incoming += strength;
                             self.threats[i].targeted = true;
                             self.threats[i].pulse_hit = true;
                             hit += 1;
                             if p.threats[i].has(Special::PulseStripsShields) {
-                                note!(self, rules::ENERGY_CLOUD, p.threats[i].card.name, "in the pulse cannon's range: its shield is 0 this turn");
+                                note!(
+                                    self,
+                                    rules::ENERGY_CLOUD,
+                                    p.threats[i].card.name,
+                                    "in the pulse cannon's range: its shield is 0 this turn"
+                                );
                             }
                         }
                     }
-                    note!(self, rules::DAMAGE, "pulse cannon", "strength {strength} at every threat in range {range}: {hit} hit");
+                    note!(
+                        self,
+                        rules::DAMAGE,
+                        "pulse cannon",
+                        "strength {strength} at every threat in range {range}: {hit} hit"
+                    );
                 }
             }
         }
@@ -96,31 +135,60 @@ impl Engine<'_> {
             self.rocket_space[1] = false;
             fired_any = true;
             let rule = if last { rules::ROCKETS } else { rules::DAMAGE };
-            let juggernaut = (0..self.threats.len()).find(|&i| self.threats[i].active() && p.threats[i].has(Special::RocketMagnet));
+            let juggernaut = (0..self.threats.len())
+                .find(|&i| self.threats[i].active() && p.threats[i].has(Special::RocketMagnet));
             let target = juggernaut.or_else(|| {
                 (0..self.threats.len())
                     .filter(|&i| self.targetable(i) && !p.threats[i].has(Special::RocketImmune))
-                    .filter(|&i| p.threats[i].track.band(self.threats[i].pos) <= p.ship.rocket_range)
+                    .filter(|&i| {
+                        p.threats[i].track.band(self.threats[i].pos) <= p.ship.rocket_range
+                    })
                     .min_by_key(|&i| (self.threats[i].pos, i))
             });
             match target {
                 Some(i) if p.threats[i].has(Special::RocketFizzles) => {
                     self.threats[i].targeted = true;
-                    note!(self, rules::STEALTH, "rocket", "targets {} and blows up without effect", p.threats[i].card.name);
+                    note!(
+                        self,
+                        rules::STEALTH,
+                        "rocket",
+                        "targets {} and blows up without effect",
+                        p.threats[i].card.name
+                    );
                 }
                 Some(i) => {
                     self.threats[i].incoming += p.ship.rocket_strength;
                     self.threats[i].targeted = true;
                     self.threats[i].rocket_hit = true;
-                    let why = if juggernaut.is_some() { rules::JUGGERNAUT } else { rule };
-                    note!(self, why, "rocket", "strength {} at #{} {}", p.ship.rocket_strength, p.threats[i].token, p.threats[i].card.name);
+                    let why = if juggernaut.is_some() {
+                        rules::JUGGERNAUT
+                    } else {
+                        rule
+                    };
+                    note!(
+                        self,
+                        why,
+                        "rocket",
+                        "strength {} at #{} {}",
+                        p.ship.rocket_strength,
+                        p.threats[i].token,
+                        p.threats[i].card.name
+                    );
                 }
-                None => note!(self, rule, "rocket", "no valid target within range {}: back to the reserve", p.ship.rocket_range),
+                None => note!(
+                    self,
+                    rule,
+                    "rocket",
+                    "no valid target within range {}: back to the reserve",
+                    p.ship.rocket_range
+                ),
             }
         }
         // Interceptors (not in turn 13: the pilot is already back).
+        // A knocked-out pilot (Behemoth) stays out but attacks no more.
         if let Some(pilot) = self.pilot
             && !last
+            && !self.crew[pilot].out
         {
             fired_any = true;
             self.interceptors(pilot);
@@ -134,34 +202,68 @@ impl Engine<'_> {
 
     fn interceptors(&mut self, pilot: usize) {
         let p = self.p;
-        let heroic = if self.pilot_heroic { p.ship.heroic_bonus } else { 0 };
+        let heroic = if self.pilot_heroic {
+            p.ship.heroic_bonus
+        } else {
+            0
+        };
         self.pilot_heroic = false;
-        let fissure = (0..self.threats.len()).find(|&i| self.threats[i].active() && p.threats[i].card.fix_with == Some(FixWith::Interceptors));
+        let fissure = (0..self.threats.len()).find(|&i| {
+            self.threats[i].active() && p.threats[i].card.fix_with == Some(FixWith::Interceptors)
+        });
         if let Some(f) = fissure {
             self.threats[f].damage += 1;
-            note!(self, rules::FISSURE, "interceptors", "attack {} (1 damage, {}/{}) and ignore the external threats", p.threats[f].card.name, self.threats[f].damage, self.threats[f].hp);
+            note!(
+                self,
+                rules::FISSURE,
+                "interceptors",
+                "attack {} (1 damage, {}/{}) and ignore the external threats",
+                p.threats[f].card.name,
+                self.threats[f].damage,
+                self.threats[f].hp
+            );
             if self.threats[f].damage >= self.threats[f].hp {
                 self.internal_destroyed(f, None);
             }
             return;
         }
         let targets: Vec<usize> = (0..self.threats.len())
-            .filter(|&i| self.targetable(i) && p.threats[i].track.band(self.threats[i].pos) <= p.ship.interceptor_range)
+            .filter(|&i| {
+                self.targetable(i)
+                    && p.threats[i].track.band(self.threats[i].pos) <= p.ship.interceptor_range
+            })
             .collect();
         match targets.as_slice() {
-            [] => note!(self, rules::DAMAGE, "interceptors", "no threat at range 1: no damage"),
+            [] => note!(
+                self,
+                rules::DAMAGE,
+                "interceptors",
+                "no threat at range 1: no damage"
+            ),
             [one] if p.threats[*one].has(Special::Behemoth) => {
                 let s = p.ship.interceptor_behemoth + heroic;
                 self.threats[*one].incoming += s;
                 self.threats[*one].targeted = true;
-                note!(self, rules::BEHEMOTH, "interceptors", "alone against the Behemoth: strength {s}; the pilot is knocked out with the battle bots");
+                note!(
+                    self,
+                    rules::BEHEMOTH,
+                    "interceptors",
+                    "alone against the Behemoth: strength {s}; the pilot is knocked out with the battle bots"
+                );
                 self.knock_out(pilot);
             }
             [one] => {
                 let s = p.ship.interceptor_single + heroic;
                 self.threats[*one].incoming += s;
                 self.threats[*one].targeted = true;
-                note!(self, rules::DAMAGE, "interceptors", "one threat at range 1: strength {s} at #{} {}", p.threats[*one].token, p.threats[*one].card.name);
+                note!(
+                    self,
+                    rules::DAMAGE,
+                    "interceptors",
+                    "one threat at range 1: strength {s} at #{} {}",
+                    p.threats[*one].token,
+                    p.threats[*one].card.name
+                );
             }
             several => {
                 let s = p.ship.interceptor_each + heroic;
@@ -169,7 +271,13 @@ impl Engine<'_> {
                     self.threats[i].incoming += s;
                     self.threats[i].targeted = true;
                 }
-                note!(self, rules::DAMAGE, "interceptors", "{} threats at range 1: strength {s} at each", several.len());
+                note!(
+                    self,
+                    rules::DAMAGE,
+                    "interceptors",
+                    "{} threats at range 1: strength {s} at each",
+                    several.len()
+                );
             }
         }
     }
@@ -185,7 +293,12 @@ impl Engine<'_> {
             let name = Token(spec.token, &spec.card.name);
             if spec.has(Special::Cryoshield) && !self.threats[i].cryo_lost {
                 self.threats[i].cryo_lost = true;
-                note!(self, rules::CRYOSHIELD, name, "first time targeted: the cryoshield absorbs everything and is lost");
+                note!(
+                    self,
+                    rules::CRYOSHIELD,
+                    name,
+                    "first time targeted: the cryoshield absorbs everything and is lost"
+                );
                 continue;
             }
             let shield = self.shield_of(i);
@@ -196,17 +309,33 @@ impl Engine<'_> {
                 note!(self, rules::SWARM, &name, "loses 1 at most per turn");
             }
             if spec.card.shield.unwrap_or(0) < 0 && incoming > 0 {
-                note!(self, rules::JELLYFISH, &name, "negative shield: {} added to the attack", -shield);
+                note!(
+                    self,
+                    rules::JELLYFISH,
+                    &name,
+                    "negative shield: {} added to the attack",
+                    -shield
+                );
             }
             self.threats[i].damage = self.threats[i].damage.saturating_add(dealt);
             if dealt > 0 {
                 self.threats[i].hit_this_turn = true;
             }
             let (dmg, hp) = (self.threats[i].damage, self.threats[i].hp);
-            note!(self, rules::DAMAGE, &name, "strength {incoming} − shield {shield} = {dealt} damage ({dmg}/{hp})");
+            note!(
+                self,
+                rules::DAMAGE,
+                &name,
+                "strength {incoming} − shield {shield} = {dealt} damage ({dmg}/{hp})"
+            );
             if self.threats[i].rocket_hit && spec.has(Special::RocketMagnet) {
                 self.threats[i].shield_add += 1;
-                note!(self, rules::JUGGERNAUT, &name, "+1 shield after the rocket hit");
+                note!(
+                    self,
+                    rules::JUGGERNAUT,
+                    &name,
+                    "+1 shield after the rocket hit"
+                );
             }
             if dmg >= hp {
                 self.external_destroyed(i);
@@ -216,7 +345,12 @@ impl Engine<'_> {
             }
         }
         if leviathan {
-            note!(self, rules::LEVIATHAN, "Leviatán de Abastecimiento", "destroyed: every external threat takes 1 damage whatever its shield");
+            note!(
+                self,
+                rules::LEVIATHAN,
+                "Leviatán de Abastecimiento",
+                "destroyed: every external threat takes 1 damage whatever its shield"
+            );
             for i in 0..self.threats.len() {
                 if self.threats[i].active() && p.threats[i].external() {
                     self.threats[i].damage += 1;
@@ -230,10 +364,25 @@ impl Engine<'_> {
         // Nemesis strikes back, then asteroids burst, lowest token first.
         for i in 0..self.threats.len() {
             let spec = &p.threats[i];
-            if spec.has(Special::NemesisBacklash) && self.threats[i].hit_this_turn && self.threats[i].active() {
-                note!(self, rules::NEMESIS, spec.card.name, "damaged this turn: attacks every zone");
+            if spec.has(Special::NemesisBacklash)
+                && self.threats[i].hit_this_turn
+                && self.threats[i].active()
+            {
+                note!(
+                    self,
+                    rules::NEMESIS,
+                    spec.card.name,
+                    "damaged this turn: attacks every zone"
+                );
                 for z in ZONES {
-                    self.hit_zone(z, 1, Source::External { threat: i, ignore_shields: false });
+                    self.hit_zone(
+                        z,
+                        1,
+                        Source::External {
+                            threat: i,
+                            ignore_shields: false,
+                        },
+                    );
                     if self.lost.is_some() {
                         return;
                     }
@@ -249,8 +398,21 @@ impl Engine<'_> {
                 && t.passed > 0
             {
                 let amount = per * t.passed;
-                note!(self, rules::ASTEROIDS, spec.card.name, "destroyed after passing {} X/Y space(s): attacks with {amount}", t.passed);
-                self.hit_zone(zone, amount, Source::External { threat: i, ignore_shields: false });
+                note!(
+                    self,
+                    rules::ASTEROIDS,
+                    spec.card.name,
+                    "destroyed after passing {} X/Y space(s): attacks with {amount}",
+                    t.passed
+                );
+                self.hit_zone(
+                    zone,
+                    amount,
+                    Source::External {
+                        threat: i,
+                        ignore_shields: false,
+                    },
+                );
                 if self.lost.is_some() {
                     return;
                 }
@@ -268,6 +430,11 @@ impl Engine<'_> {
             self.shield_bonus_from = None;
         }
         let spec = &self.p.threats[i];
-        note!(self, rules::DAMAGE, format!("#{} {}", spec.token, spec.card.name), "destroyed: the captain keeps the card");
+        note!(
+            self,
+            rules::DAMAGE,
+            format!("#{} {}", spec.token, spec.card.name),
+            "destroyed: the captain keeps the card"
+        );
     }
 }

@@ -135,6 +135,7 @@ impl<'p> Engine<'p> {
 
     /// The whole resolution round.
     pub fn run(&mut self) {
+        self.turn = 1;
         self.crew_note();
         for turn in 1..=self.p.ship.last_turn {
             self.turn = turn;
@@ -164,7 +165,12 @@ impl<'p> Engine<'p> {
         if let Some(pilot) = self.pilot.take() {
             self.crew[pilot].in_space = false;
             self.crew[pilot].station = crate::cards::spacealert::StationId::UpperRed;
-            note!(self, rules::ROCKETS, self.p.names[pilot].clone(), "back from the interceptors to the upper red station before the jump");
+            note!(
+                self,
+                rules::ROCKETS,
+                self.p.names[pilot].clone(),
+                "back from the interceptors to the upper red station before the jump"
+            );
         }
         self.damage_step(true);
         if self.lost.is_none() {
@@ -176,10 +182,20 @@ impl<'p> Engine<'p> {
     fn crew_note(&mut self) {
         let androids = self.p.androids.iter().filter(|a| **a).count();
         if androids > 0 {
-            note!(self, rules::ANDROIDS, "crew", "{androids} android(s) in the crew: their actions resolve like any player's, in their seat");
+            note!(
+                self,
+                rules::ANDROIDS,
+                "crew",
+                "{androids} android(s) in the crew: their actions resolve like any player's, in their seat"
+            );
         }
         if self.ncrew == 5 {
-            note!(self, rules::FIVE, "crew", "five crew members: unconfirmed reports count");
+            note!(
+                self,
+                rules::FIVE,
+                "crew",
+                "five crew members: unconfirmed reports count"
+            );
         }
     }
 
@@ -205,7 +221,12 @@ impl<'p> Engine<'p> {
             return;
         };
         if self.computer[k] {
-            note!(self, rules::COMPUTER, "computer check", "maintenance was done: nothing happens");
+            note!(
+                self,
+                rules::COMPUTER,
+                "computer check",
+                "maintenance was done: nothing happens"
+            );
             return;
         }
         let slot = self.turn + 1;
@@ -214,7 +235,12 @@ impl<'p> Engine<'p> {
                 self.delay(i, slot);
             }
         }
-        note!(self, rules::COMPUTER, "computer check", "no maintenance in the first two turns of the phase: every crew member on the ship is delayed on turn {slot}");
+        note!(
+            self,
+            rules::COMPUTER,
+            "computer check",
+            "no maintenance in the first two turns of the phase: every crew member on the ship is delayed on turn {slot}"
+        );
     }
 
     /// §3.4, last paragraph: a rocket on the first space moves to the second.
@@ -232,7 +258,8 @@ impl<'p> Engine<'p> {
         }
         c.delayed_slot = slot;
         let start = slot as usize - 1;
-        let empty = (start..TURNS).find(|&i| c.actions[i] == crate::parse::scenario::spacealert::Action::None);
+        let empty = (start..TURNS)
+            .find(|&i| c.actions[i] == crate::parse::scenario::spacealert::Action::None);
         let end = empty.unwrap_or(TURNS - 1);
         for i in (start + 1..=end).rev() {
             c.actions[i] = c.actions[i - 1];

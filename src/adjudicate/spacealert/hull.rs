@@ -36,7 +36,8 @@ impl Engine<'_> {
                 absorbed = self.shields[z].min(amount);
                 self.shields[z] -= absorbed;
             }
-            double_tiles = self.p.threats[threat].has(crate::cards::spacealert::Special::DoubleDamageTiles);
+            double_tiles =
+                self.p.threats[threat].has(crate::cards::spacealert::Special::DoubleDamageTiles);
         }
         let through = amount - absorbed;
         let mut tiles = u16::from(through);
@@ -47,12 +48,38 @@ impl Engine<'_> {
             tiles *= 2;
         }
         let zone_name = zone.as_str();
-        note!(self, rules::THREATS, format!("attack on the {zone_name} zone"), "{amount} against shield {}: {absorbed} absorbed, {through} through{}{}", absorbed + self.shields[z], if double_tiles { " (Destructor: 2 tiles each)" } else { "" }, if self.double[z] { " (Fisura: doubled)" } else { "" });
+        note!(
+            self,
+            rules::THREATS,
+            format!("attack on the {zone_name} zone"),
+            "{amount} against shield {}: {absorbed} absorbed, {through} through{}{}",
+            absorbed + self.shields[z],
+            if double_tiles {
+                " (Destructor: 2 tiles each)"
+            } else {
+                ""
+            },
+            if self.double[z] {
+                " (Fisura: doubled)"
+            } else {
+                ""
+            }
+        );
         if double_tiles && through > 0 {
-            note!(self, rules::DESTROYER, "Destructor", "draws 2 damage tiles for each damage past the shield");
+            note!(
+                self,
+                rules::DESTROYER,
+                "Destructor",
+                "draws 2 damage tiles for each damage past the shield"
+            );
         }
         if self.double[z] && through > 0 {
-            note!(self, rules::FISSURE, "Fisura", "damage to the {zone_name} zone is doubled");
+            note!(
+                self,
+                rules::FISSURE,
+                "Fisura",
+                "damage to the {zone_name} zone is doubled"
+            );
         }
         for _ in 0..tiles {
             self.draw_tile(zone);
@@ -68,8 +95,16 @@ impl Engine<'_> {
         let drawn = self.tiles_drawn[z];
         if drawn >= self.p.ship.tiles_per_zone {
             self.tiles_drawn[z] = drawn.saturating_add(1);
-            note!(self, rules::THREATS, format!("damage to the {} zone", zone.as_str()), "a seventh damage tile is needed: the ship is destroyed");
-            self.lose(format!("a seventh damage tile in the {} zone", zone.as_str()));
+            note!(
+                self,
+                rules::THREATS,
+                format!("damage to the {} zone", zone.as_str()),
+                "a seventh damage tile is needed: the ship is destroyed"
+            );
+            self.lose(format!(
+                "a seventh damage tile in the {} zone",
+                zone.as_str()
+            ));
             return;
         }
         let tile = self.p.tiles[z][usize::from(drawn)];
@@ -105,6 +140,13 @@ impl Engine<'_> {
                 "the gravolift is damaged".to_string()
             }
         };
-        note!(self, rules::THREATS, format!("damage tile, {} zone", zone.as_str()), "tile {} of {}: {what}", drawn + 1, self.p.ship.tiles_per_zone);
+        note!(
+            self,
+            rules::THREATS,
+            format!("damage tile, {} zone", zone.as_str()),
+            "tile {} of {}: {what}",
+            drawn + 1,
+            self.p.ship.tiles_per_zone
+        );
     }
 }

@@ -50,7 +50,11 @@ impl GameRules for SpaceAlert {
         if engine.log.capped {
             return Err(vec![loop_finding(m.file, text.envelope.max_steps, None)]);
         }
-        Ok(Box::new(report::Report::new(&text.envelope, engine, outcome)))
+        Ok(Box::new(report::Report::new(
+            &text.envelope,
+            engine,
+            outcome,
+        )))
     }
 }
 
@@ -58,8 +62,11 @@ impl GameRules for SpaceAlert {
 pub fn prepare(m: &Mission, seed: Option<u64>) -> Result<Prepared, Vec<Finding>> {
     Prepared::new(m, seed).map_err(|e| {
         vec![
-            Finding::error(Code::SpacealertData, format!("the built-in Space Alert data is incomplete: {e}"))
-                .help("run `arbiter cards check` and rebuild"),
+            Finding::error(
+                Code::SpacealertData,
+                format!("the built-in Space Alert data is incomplete: {e}"),
+            )
+            .help("run `arbiter cards check` and rebuild"),
         ]
     })
 }

@@ -51,8 +51,11 @@ impl Adjudication for Report {
         ]);
         table.set_width(width);
         for row in &self.turns {
-            let steps: Vec<&Step<TurnDetail>> =
-                self.steps.iter().filter(|s| s.detail.turn == row.turn).collect();
+            let steps: Vec<&Step<TurnDetail>> = self
+                .steps
+                .iter()
+                .filter(|s| s.detail.turn == row.turn)
+                .collect();
             let happened = steps
                 .iter()
                 .map(|s| format!("{}: {}", s.event, s.outcome))
@@ -121,7 +124,10 @@ impl Adjudication for Report {
             }
             None => {
                 let cause = o.score_breakdown["cause"].as_str().unwrap_or("");
-                score.add_row(vec!["no score: the ship was destroyed".to_string(), cause.to_string()]);
+                score.add_row(vec![
+                    "no score: the ship was destroyed".to_string(),
+                    cause.to_string(),
+                ]);
             }
         }
         out.push_str(&score.to_string());

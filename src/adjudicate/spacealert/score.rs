@@ -67,7 +67,11 @@ impl Engine<'_> {
             .iter()
             .filter(|c| c.robots == Robots::Disabled)
             .count() as i32
-            + self.stored.iter().filter(|s| **s == Stored::DisabledPresent).count() as i32;
+            + self
+                .stored
+                .iter()
+                .filter(|s| **s == Stored::DisabledPresent)
+                .count() as i32;
         let vc: i32 = (0..3)
             .map(|ph| {
                 let n = usize::from(self.vc_best[ph]);
@@ -124,7 +128,12 @@ impl Engine<'_> {
         };
         match self.lost.clone() {
             Some((turn, cause)) => {
-                note!(self, rules::SCORE, "score", "the ship was destroyed: no score");
+                note!(
+                    self,
+                    rules::SCORE,
+                    "score",
+                    "the ship was destroyed: no score"
+                );
                 Outcome {
                     status: "lost",
                     damage,
@@ -136,7 +145,20 @@ impl Engine<'_> {
             }
             None => {
                 let b = self.breakdown();
-                note!(self, rules::SCORE, "score", "{} survived + {} destroyed {} damage {} worst zone {} knocked out {} battle bots + {} visual confirmation = {}", b.survived_points, b.destroyed_points, b.damage_penalty, b.worst_zone_penalty, b.knocked_out_penalty, b.disabled_robots_penalty, b.visual_confirmation, b.total);
+                note!(
+                    self,
+                    rules::SCORE,
+                    "score",
+                    "{} survived + {} destroyed {} damage {} worst zone {} knocked out {} battle bots + {} visual confirmation = {}",
+                    b.survived_points,
+                    b.destroyed_points,
+                    b.damage_penalty,
+                    b.worst_zone_penalty,
+                    b.knocked_out_penalty,
+                    b.disabled_robots_penalty,
+                    b.visual_confirmation,
+                    b.total
+                );
                 Outcome {
                     status: "won",
                     damage,

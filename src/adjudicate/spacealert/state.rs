@@ -3,8 +3,8 @@
 //! and one threat vector allocated per run, so resolving is cheap enough to run in a loop.
 
 use crate::cards::spacealert::{
-    ActionA, ActionB, ActionC, FixWith, InternalKind, Special, StationId, Threat, ThreatKind,
-    Tile, Trajectory, ZoneId,
+    ActionA, ActionB, ActionC, FixWith, InternalKind, Special, StationId, Threat, ThreatKind, Tile,
+    Trajectory, ZoneId,
 };
 use crate::parse::scenario::spacealert::{Action, Mission, Placement, TURNS};
 

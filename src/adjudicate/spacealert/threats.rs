@@ -6,10 +6,10 @@ use super::engine::{Engine, note};
 use super::hull::Source;
 use super::rules;
 use super::state::*;
+use crate::cards::spacealert::facts::describe;
 use crate::cards::spacealert::{
     Deck, Effect, EffectKind, EffectZones, ReactorChoice, Special, StationId, Toward, Who, ZoneId,
 };
-use crate::cards::spacealert::facts::describe;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Slot {
@@ -29,7 +29,12 @@ impl Engine<'_> {
             }
             if spec.unconfirmed && self.ncrew < MAX_CREW {
                 self.threats[i].status = Status::Absent;
-                note!(self, rules::MESSAGES, format!("#{} {}", spec.token, spec.card.name), "an unconfirmed report: with fewer than five crew members it does not come");
+                note!(
+                    self,
+                    rules::MESSAGES,
+                    format!("#{} {}", spec.token, spec.card.name),
+                    "an unconfirmed report: with fewer than five crew members it does not come"
+                );
                 continue;
             }
             let t = &mut self.threats[i];
@@ -56,10 +61,22 @@ impl Engine<'_> {
                         .join(" + ")
                 ),
             };
-            note!(self, rules::APPEARANCE, format!("#{} {}", spec.token, spec.card.name), "appears on space {} of {place}", spec.track.length);
+            note!(
+                self,
+                rules::APPEARANCE,
+                format!("#{} {}", spec.token, spec.card.name),
+                "appears on space {} of {place}",
+                spec.track.length
+            );
             if spec.has(Special::Warheads) {
                 self.threats[i].hp = self.rockets;
-                note!(self, rules::WARHEADS, spec.card.name, "hit points = rockets still on the ship: {}", self.rockets);
+                note!(
+                    self,
+                    rules::WARHEADS,
+                    spec.card.name,
+                    "hit points = rockets still on the ship: {}",
+                    self.rockets
+                );
                 if self.rockets == 0 {
                     self.internal_destroyed(i, None);
                 }
@@ -115,7 +132,14 @@ impl Engine<'_> {
             }
         }
         if self.threats[i].active() && self.log.on && self.threats[i].pos != from {
-            note!(self, rules::THREATS, format!("#{} {}", spec.token, spec.card.name), "moves {} → {}", from, self.threats[i].pos);
+            note!(
+                self,
+                rules::THREATS,
+                format!("#{} {}", spec.token, spec.card.name),
+                "moves {} → {}",
+                from,
+                self.threats[i].pos
+            );
         }
     }
 
@@ -132,7 +156,13 @@ impl Engine<'_> {
             Slot::Y => "Y",
             Slot::Z => "Z",
         };
-        note!(self, rules::THREATS, format!("#{} {}: {letter}", spec.token, spec.card.name), "{}", crate::cards::spacealert::facts::effects(effects));
+        note!(
+            self,
+            rules::THREATS,
+            format!("#{} {}: {letter}", spec.token, spec.card.name),
+            "{}",
+            crate::cards::spacealert::facts::effects(effects)
+        );
         for e in effects {
             self.effect(i, e);
             if self.lost.is_some() {
@@ -151,14 +181,27 @@ impl Engine<'_> {
         t.status = Status::Survived;
         if spec.external() {
             // Scout and Marauder bonuses stay to the end once they reach Z (appendix 7.1).
-        } else if !spec.malfunction() && !spec.has(Special::Slime) && !spec.has(Special::Contamination) {
+        } else if !spec.malfunction()
+            && !spec.has(Special::Slime)
+            && !spec.has(Special::Contamination)
+        {
             t.tokens = 0;
         }
         if spec.has(Special::Fissure) {
             // It leaves play: the doubling ends with it.
             self.double = [false; 3];
         }
-        note!(self, rules::THREATS, format!("#{} {}", spec.token, spec.card.name), "reached the end of its track: survived (the communications officer keeps the card){}", if spec.malfunction() { "; its systems stay broken" } else { "" });
+        note!(
+            self,
+            rules::THREATS,
+            format!("#{} {}", spec.token, spec.card.name),
+            "reached the end of its track: survived (the communications officer keeps the card){}",
+            if spec.malfunction() {
+                "; its systems stay broken"
+            } else {
+                ""
+            }
+        );
     }
 
     /// The zone a threat's "own zone" means.
@@ -225,7 +268,14 @@ impl Engine<'_> {
         if let Some(lost) = e.unless_lost
             && t.damage >= lost
         {
-            note!(self, rules::THREATS, self.p.threats[i].card.name, "has lost {}: skips `{}`", t.damage, describe(e));
+            note!(
+                self,
+                rules::THREATS,
+                self.p.threats[i].card.name,
+                "has lost {}: skips `{}`",
+                t.damage,
+                describe(e)
+            );
             return;
         }
         let p = self.p;
@@ -276,7 +326,12 @@ impl Engine<'_> {
             }
             EffectKind::Reveal => {
                 self.threats[i].visible = true;
-                note!(self, rules::STEALTH, name, "did its X: weapons may target it from now on");
+                note!(
+                    self,
+                    rules::STEALTH,
+                    name,
+                    "did its X: weapons may target it from now on"
+                );
             }
             EffectKind::EmptyShields => {
                 let (zones, n) = self.zones(i, e.zones.unwrap_or(EffectZones::Own));
@@ -303,10 +358,20 @@ impl Engine<'_> {
             EffectKind::ShieldAdd => self.threats[i].shield_add += amount as i8,
             EffectKind::AttackBonus => {
                 self.attack_bonus_from = Some(i);
-                note!(self, rules::SCOUT, name, "every other external threat attacks with +1 until it is destroyed");
+                note!(
+                    self,
+                    rules::SCOUT,
+                    name,
+                    "every other external threat attacks with +1 until it is destroyed"
+                );
             }
             EffectKind::AdvanceOthers => {
-                note!(self, rules::SCOUT, name, "every other external threat moves {amount} space, in token order");
+                note!(
+                    self,
+                    rules::SCOUT,
+                    name,
+                    "every other external threat moves {amount} space, in token order"
+                );
                 for j in 0..self.threats.len() {
                     if j != i && self.threats[j].active() && p.threats[j].external() {
                         self.advance(j, amount);
@@ -318,19 +383,41 @@ impl Engine<'_> {
             }
             EffectKind::ShieldBonus => {
                 self.shield_bonus_from = Some(i);
-                note!(self, rules::MARAUDER, name, "every external threat, itself included, gets +1 shield until it is destroyed");
+                note!(
+                    self,
+                    rules::MARAUDER,
+                    name,
+                    "every external threat, itself included, gets +1 shield until it is destroyed"
+                );
             }
             EffectKind::SelfDamage => {
                 self.threats[i].damage = t.damage.saturating_add(amount);
-                note!(self, rules::NEMESIS, name, "takes {amount} itself, whatever its shield ({}/{})", self.threats[i].damage, t.hp);
+                note!(
+                    self,
+                    rules::NEMESIS,
+                    name,
+                    "takes {amount} itself, whatever its shield ({}/{})",
+                    self.threats[i].damage,
+                    t.hp
+                );
                 if self.threats[i].damage >= t.hp {
                     self.threats[i].status = Status::Destroyed;
                     self.threats[i].destroyed_turn = self.turn;
-                    note!(self, rules::NEMESIS, name, "destroyed by its own attack: it still counts as destroyed");
+                    note!(
+                        self,
+                        rules::NEMESIS,
+                        name,
+                        "destroyed by its own attack: it still counts as destroyed"
+                    );
                 }
             }
             EffectKind::DestroyShip => {
-                note!(self, rules::THREATS, name, "destroys the ship: the mission is lost whatever the damage");
+                note!(
+                    self,
+                    rules::THREATS,
+                    name,
+                    "destroys the ship: the mission is lost whatever the damage"
+                );
                 self.lose(format!("{name} destroyed the ship"));
             }
             EffectKind::Delay => {
@@ -348,8 +435,17 @@ impl Engine<'_> {
                     };
                     if hit {
                         self.delay(w, next);
-                        let rule = if spec.has(Special::Contamination) { rules::CONTAMINATION } else { rules::THREATS };
-                        note!(self, rule, self.p.names[w].clone(), "delayed: the action of turn {next} moves one turn later");
+                        let rule = if spec.has(Special::Contamination) {
+                            rules::CONTAMINATION
+                        } else {
+                            rules::THREATS
+                        };
+                        note!(
+                            self,
+                            rule,
+                            self.p.names[w].clone(),
+                            "delayed: the action of turn {next} moves one turn later"
+                        );
                     }
                 }
             }
@@ -366,13 +462,20 @@ impl Engine<'_> {
                         Some(Who::WithRobots) => c.robots != Robots::None,
                         Some(Who::Stations) => e.stations.contains(&c.station),
                         Some(Who::ShipExcept) => !e.stations.contains(&c.station),
-                        Some(Who::StationWithoutRobots) => Some(c.station) == st && c.robots == Robots::None,
+                        Some(Who::StationWithoutRobots) => {
+                            Some(c.station) == st && c.robots == Robots::None
+                        }
                         Some(Who::Zone) => c.station.zone() == self.own_zone(i),
                         None => false,
                     };
                     if hit {
                         self.knock_out(w);
-                        note!(self, rules::THREATS, self.p.names[w].clone(), "knocked out by {name}: no more actions, battle bots disabled");
+                        note!(
+                            self,
+                            rules::THREATS,
+                            self.p.names[w].clone(),
+                            "knocked out by {name}: no more actions, battle bots disabled"
+                        );
                     }
                 }
             }
@@ -380,7 +483,14 @@ impl Engine<'_> {
                 if let Some(from) = self.station_of(i) {
                     let to = step(from, e.toward.unwrap_or(Toward::Deck));
                     self.threats[i].tokens = 1 << to.index();
-                    note!(self, rules::THREATS, name, "moves {} → {}", from.as_str(), to.as_str());
+                    note!(
+                        self,
+                        rules::THREATS,
+                        name,
+                        "moves {} → {}",
+                        from.as_str(),
+                        to.as_str()
+                    );
                 }
             }
             EffectKind::Seek => self.seek(i),
@@ -391,7 +501,11 @@ impl Engine<'_> {
                     _ => &[],
                 };
                 let own = [self.own_zone(i)];
-                let targets = if targets.is_empty() { &own[..] } else { targets };
+                let targets = if targets.is_empty() {
+                    &own[..]
+                } else {
+                    targets
+                };
                 for z in targets {
                     let r = &mut self.reactors[z.index()];
                     if *r == 0 {
@@ -424,7 +538,12 @@ impl Engine<'_> {
                     for j in 0..self.threats.len() {
                         if self.threats[j].active() && p.threats[j].has(Special::Warheads) {
                             self.threats[j].hp = self.threats[j].hp.saturating_sub(1);
-                            note!(self, rules::SLIME, p.threats[j].card.name, "a rocket fewer: 1 hit point fewer");
+                            note!(
+                                self,
+                                rules::SLIME,
+                                p.threats[j].card.name,
+                                "a rocket fewer: 1 hit point fewer"
+                            );
                             if self.threats[j].damage >= self.threats[j].hp {
                                 self.internal_destroyed(j, None);
                             }
@@ -445,7 +564,13 @@ impl Engine<'_> {
                         at = next;
                         if !self.threats[i].at(at) {
                             self.threats[i].tokens |= 1 << at.index();
-                            note!(self, rules::SLIME, name, "spreads: an offspring appears at {}", at.as_str());
+                            note!(
+                                self,
+                                rules::SLIME,
+                                name,
+                                "spreads: an offspring appears at {}",
+                                at.as_str()
+                            );
                             break;
                         }
                     }
@@ -456,24 +581,47 @@ impl Engine<'_> {
                     && self.stored[st.index()] == Stored::Present
                 {
                     self.stored[st.index()] = Stored::DisabledPresent;
-                    note!(self, rules::SLIME, name, "the battle bots stored at {} are disabled", st.as_str());
+                    note!(
+                        self,
+                        rules::SLIME,
+                        name,
+                        "the battle bots stored at {} are disabled",
+                        st.as_str()
+                    );
                 }
             }
             EffectKind::DestroyFuel => self.fuel = self.fuel.saturating_sub(amount),
             EffectKind::GrowUp => {
                 self.threats[i].grown = true;
-                note!(self, rules::ALIEN, name, "grown up: from now on it disables the battle bots that attack it");
+                note!(
+                    self,
+                    rules::ALIEN,
+                    name,
+                    "grown up: from now on it disables the battle bots that attack it"
+                );
             }
             EffectKind::DoubleDamage => {
                 match e.zones {
                     Some(EffectZones::All) => self.double = [true; 3],
                     _ => self.double[ZoneId::Red.index()] = true,
                 }
-                note!(self, rules::FISSURE, name, "damage tiles doubled ({}) until it is repaired", if e.zones == Some(EffectZones::All) { "whole ship" } else { "red zone" });
+                note!(
+                    self,
+                    rules::FISSURE,
+                    name,
+                    "damage tiles doubled ({}) until it is repaired",
+                    if e.zones == Some(EffectZones::All) {
+                        "whole ship"
+                    } else {
+                        "red zone"
+                    }
+                );
             }
             EffectKind::FillShieldLeak => {
                 let z = self.own_zone(i).index();
-                let moved = self.shield_cap[z].saturating_sub(self.shields[z]).min(self.reactors[z]);
+                let moved = self.shield_cap[z]
+                    .saturating_sub(self.shields[z])
+                    .min(self.reactors[z]);
                 self.shields[z] += moved;
                 self.reactors[z] -= moved;
                 let leak = std::mem::take(&mut self.reactors[z]);
@@ -492,7 +640,11 @@ impl Engine<'_> {
                 .filter(|&w| !eng.crew[w].in_space && eng.crew[w].station == s)
                 .count()
         };
-        let options = [step(at, Toward::Red), step(at, Toward::Blue), step(at, Toward::Deck)];
+        let options = [
+            step(at, Toward::Red),
+            step(at, Toward::Blue),
+            step(at, Toward::Deck),
+        ];
         let mut best: Option<(StationId, usize)> = None;
         let mut tie = false;
         for s in options {
@@ -513,9 +665,22 @@ impl Engine<'_> {
         match best {
             Some((s, _)) if !tie => {
                 self.threats[i].tokens = 1 << s.index();
-                note!(self, rules::SEEKER, name, "moves {} → {}, the adjacent station with the most crew", at.as_str(), s.as_str());
+                note!(
+                    self,
+                    rules::SEEKER,
+                    name,
+                    "moves {} → {}, the adjacent station with the most crew",
+                    at.as_str(),
+                    s.as_str()
+                );
             }
-            _ => note!(self, rules::SEEKER, name, "adjacent stations tie: it stays at {}", at.as_str()),
+            _ => note!(
+                self,
+                rules::SEEKER,
+                name,
+                "adjacent stations tie: it stays at {}",
+                at.as_str()
+            ),
         }
     }
 }

@@ -227,7 +227,7 @@ pub fn load(scenario: &ScenarioText<'_>) -> Result<Mission, Vec<Finding>> {
                     Code::SpacealertWrongZone,
                     line.zone.span(),
                     format!(
-                        "{} is {} threat and cannot enter `{}`",
+                        "{} is an {} threat and cannot enter `{}`",
                         threat.name,
                         threat.kind.as_str(),
                         line.zone.get_ref()
@@ -298,7 +298,7 @@ pub fn load(scenario: &ScenarioText<'_>) -> Result<Mission, Vec<Finding>> {
     if !(min..=max).contains(&crew.len()) {
         let span = file.player.last().map_or_else(
             || check.table_span("player"),
-            |p| check.key_span("[[player]]", p.span()),
+            |p| check.key_span("[[player]]", p.span().end..p.span().end),
         );
         check.error(
             Code::SpacealertCrew,
