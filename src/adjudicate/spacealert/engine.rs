@@ -316,3 +316,80 @@ impl<'p> Engine<'p> {
         self.log.turns.push(row);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::scenario::spacealert::Action;
+    use crate::report::FileId;
+
+    fn prepared(players: &str) -> Prepared {
+        let text = format!(
+            "game = \"spacealert\"\nkind = \"spacealert/mission\"\ntitle = \"t\"\n[tracks]\nred = \"T1\"\nwhite = \"T2\"\nblue = \"T3\"\n{players}"
+        );
+        let read = crate::parse::scenario::read(FileId(0), &text, None)
+            .map_err(|_| ())
+            .unwrap();
+        let mission = crate::parse::scenario::spacealert::load(&read)
+            .map_err(|f| format!("{f:?}"))
+            .unwrap();
+        Prepared::new(&mission, None).unwrap()
+    }
+
+    const FOUR: &str =
+        "[[player]]\nactions = [\"A\", \"B\", \"-\", \"C\"]\n[[player]]\n[[player]]\n[[player]]\n";
+
+    #[test]
+    fn a_delay_shifts_cards_up_to_the_first_empty_slot() {
+        let p = prepared(FOUR);
+        let mut e = Engine::new(&p, Log::off());
+        e.delay(0, 1);
+        let a = e.crew[0].actions;
+        assert_eq!(&a[..4], &[Action::None, Action::A, Action::B, Action::C]);
+        // A second delay of the same slot in the same turn does not add up.
+        e.delay(0, 1);
+        assert_eq!(e.crew[0].actions, a);
+    }
+
+    #[test]
+    fn a_delay_of_a_full_board_pushes_the_last_card_off() {
+        let full = "[[player]]\nactions = [\"A\", \"A\", \"A\", \"A\", \"A\", \"A\", \"A\", \"A\", \"A\", \"A\", \"A\", \"B\"]\n[[player]]\n[[player]]\n[[player]]\n";
+        let p = prepared(full);
+        let mut e = Engine::new(&p, Log::off());
+        e.delay(0, 11);
+        assert_eq!(e.crew[0].actions[10], Action::None);
+        assert_eq!(e.crew[0].actions[11], Action::A, "B fell off the board");
+    }
+
+    #[test]
+    fn the_ship_starts_as_the_board_legend_says() {
+        let p = prepared(FOUR);
+        let e = Engine::new(&p, Log::off());
+        assert_eq!(e.reactors, [2, 3, 2]);
+        assert_eq!(e.shields, [1, 1, 1]);
+        assert_eq!((e.fuel, e.rockets), (3, 3));
+        assert!(
+            e.crew[..4]
+                .iter()
+                .all(|c| c.station == crate::cards::spacealert::StationId::UpperWhite)
+        );
+    }
+
+    #[test]
+    fn tracks_have_three_range_bands_of_five() {
+        let p = prepared(FOUR);
+        let _ = p;
+        let t = Track {
+            length: 14,
+            x: 11,
+            y: [7, 0],
+            ny: 1,
+            band_end: [5, 10],
+        };
+        assert_eq!(
+            (t.band(1), t.band(5), t.band(6), t.band(10), t.band(11)),
+            (1, 1, 2, 2, 3)
+        );
+        assert!(t.is_y(7) && !t.is_y(0));
+    }
+}

@@ -231,7 +231,7 @@ fn threat(check: &mut Checker<'_>, t: &Located<Threat>) {
         }
         for e in list {
             if let Some(problem) = effect_problem(e, external) {
-                check.impossible(t, slot, format!("threat `{}`, {slot}: {problem}", t.id), "see `arbiter schema` for the effect fields; each kind names the fields it needs");
+                check.impossible(t, slot, format!("threat `{}`, {slot}: {problem}", t.id), "each effect kind needs its own fields (damage: `amount` and `zones`; move: `toward`; …); data/cards/spacealert/threats.toml has an example of every kind");
             }
         }
     }
