@@ -227,23 +227,25 @@ impl Engine<'_> {
             }
             return;
         }
-        let targets: Vec<usize> = (0..self.threats.len())
-            .filter(|&i| {
-                self.targetable(i)
-                    && p.threats[i].track.band(self.threats[i].pos) <= p.ship.interceptor_range
-            })
-            .collect();
-        match targets.as_slice() {
-            [] => note!(
+        let in_range = |eng: &Self, i: usize| {
+            eng.targetable(i)
+                && p.threats[i].track.band(eng.threats[i].pos) <= p.ship.interceptor_range
+        };
+        let count = (0..self.threats.len())
+            .filter(|&i| in_range(self, i))
+            .count();
+        let first = (0..self.threats.len()).find(|&i| in_range(self, i));
+        match (count, first) {
+            (0, _) | (_, None) => note!(
                 self,
                 rules::DAMAGE,
                 "interceptors",
                 "no threat at range 1: no damage"
             ),
-            [one] if p.threats[*one].has(Special::Behemoth) => {
+            (1, Some(one)) if p.threats[one].has(Special::Behemoth) => {
                 let s = p.ship.interceptor_behemoth + heroic;
-                self.threats[*one].incoming += s;
-                self.threats[*one].targeted = true;
+                self.threats[one].incoming += s;
+                self.threats[one].targeted = true;
                 note!(
                     self,
                     rules::BEHEMOTH,
@@ -252,31 +254,32 @@ impl Engine<'_> {
                 );
                 self.knock_out(pilot);
             }
-            [one] => {
+            (1, Some(one)) => {
                 let s = p.ship.interceptor_single + heroic;
-                self.threats[*one].incoming += s;
-                self.threats[*one].targeted = true;
+                self.threats[one].incoming += s;
+                self.threats[one].targeted = true;
                 note!(
                     self,
                     rules::DAMAGE,
                     "interceptors",
                     "one threat at range 1: strength {s} at #{} {}",
-                    p.threats[*one].token,
-                    p.threats[*one].card.name
+                    p.threats[one].token,
+                    p.threats[one].card.name
                 );
             }
-            several => {
+            (several, Some(_)) => {
                 let s = p.ship.interceptor_each + heroic;
-                for &i in several {
-                    self.threats[i].incoming += s;
-                    self.threats[i].targeted = true;
+                for i in 0..self.threats.len() {
+                    if in_range(self, i) {
+                        self.threats[i].incoming += s;
+                        self.threats[i].targeted = true;
+                    }
                 }
                 note!(
                     self,
                     rules::DAMAGE,
                     "interceptors",
-                    "{} threats at range 1: strength {s} at each",
-                    several.len()
+                    "{several} threats at range 1: strength {s} at each"
                 );
             }
         }

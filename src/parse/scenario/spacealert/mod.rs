@@ -244,6 +244,18 @@ pub fn load(scenario: &ScenarioText<'_>) -> Result<Mission, Vec<Finding>> {
                     "add `internal = \"T…\"` under [tracks]".into(),
                 );
             }
+            if threats
+                .iter()
+                .any(|t: &MissionThreat| std::ptr::eq(t.threat, threat))
+            {
+                check.error(
+                    Code::SpacealertUnknownThreat,
+                    line.name.span(),
+                    format!("{} is in the mission twice", threat.name),
+                    "the same card again",
+                    "each threat card exists once in the game (seed 001 §1: the decks are drawn from); name another card".into(),
+                );
+            }
             if (1..=last).contains(&turn) {
                 threats.push(MissionThreat {
                     threat,
