@@ -180,6 +180,28 @@ pub fn load(scenario: &ScenarioText<'_>) -> Result<Mission, Vec<Finding>> {
         .internal
         .as_ref()
         .and_then(|t| track(t, "internal"));
+    // §1: the trajectory boards are drawn at random, so one board cannot serve two zones.
+    let chosen = [
+        (red, &file.tracks.red),
+        (white, &file.tracks.white),
+        (blue, &file.tracks.blue),
+    ]
+    .into_iter()
+    .chain(file.tracks.internal.as_ref().map(|t| (internal_track, t)));
+    let mut seen: Vec<&str> = Vec::new();
+    for (found, value) in chosen {
+        let Some(t) = found else { continue };
+        if seen.contains(&t.id.as_str()) {
+            check.error(
+                Code::SpacealertUnknownTrajectory,
+                value.span(),
+                format!("trajectory {} is used twice", t.id),
+                "already on another zone",
+                "each zone gets its own trajectory board (seed 001 §1: three for the zones and one internal, drawn at random)".into(),
+            );
+        }
+        seen.push(&t.id);
+    }
 
     let mut threats = Vec::new();
     for line in &file.threat {
