@@ -47,7 +47,8 @@ impl DataKind {
                 "[[erratum]]" => return Some(DataKind::Errata),
                 "[[entry]]" => return Some(DataKind::Rules),
                 "[[ship]]" | "[[ship_type]]" | "[[squadron]]" | "[[upgrade]]" | "[[objective]]"
-                | "[[pilot]]" | "[[condition]]" | "[[device]]" | "[[revision]]" => {
+                | "[[pilot]]" | "[[condition]]" | "[[device]]" | "[[revision]]" | "[[threat]]"
+                | "[[trajectory]]" | "[[weapon]]" => {
                     return Some(DataKind::Cards);
                 }
                 _ if line.starts_with("points_limit") => return Some(DataKind::Formats),

@@ -185,6 +185,23 @@ pub enum Code {
     ExportWrite,
     /// A code `arbiter explain` was asked about that is no diagnostic code.
     ExplainUnknownCode,
+    // Space Alert missions (`spacealert/mission`): one block, kept together.
+    /// A threat name that matches no Space Alert threat (or more than one).
+    SpacealertUnknownThreat,
+    /// An action word that is no Space Alert action.
+    SpacealertUnknownAction,
+    /// A turn outside the turns the rules allow.
+    SpacealertTurnOutOfRange,
+    /// A trajectory that is not one of T1 to T7.
+    SpacealertUnknownTrajectory,
+    /// A threat placed in a zone it cannot enter (external in `internal`, or the reverse).
+    SpacealertWrongZone,
+    /// A crew size or an android the rules of section 5 do not allow.
+    SpacealertCrew,
+    /// A `damage_tiles` order that is not the zone's six tiles.
+    SpacealertDamageTiles,
+    /// The built-in Space Alert data lacks a table the engine needs.
+    SpacealertData,
 }
 
 impl Code {
@@ -278,6 +295,14 @@ impl Code {
         Code::ExportLossy,
         Code::ExportWrite,
         Code::ExplainUnknownCode,
+        Code::SpacealertUnknownThreat,
+        Code::SpacealertUnknownAction,
+        Code::SpacealertTurnOutOfRange,
+        Code::SpacealertUnknownTrajectory,
+        Code::SpacealertWrongZone,
+        Code::SpacealertCrew,
+        Code::SpacealertDamageTiles,
+        Code::SpacealertData,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -371,6 +396,14 @@ impl Code {
             Code::ExportLossy => "export::lossy",
             Code::ExportWrite => "export::write",
             Code::ExplainUnknownCode => "explain::unknown_code",
+            Code::SpacealertUnknownThreat => "spacealert::unknown_threat",
+            Code::SpacealertUnknownAction => "spacealert::unknown_action",
+            Code::SpacealertTurnOutOfRange => "spacealert::turn_out_of_range",
+            Code::SpacealertUnknownTrajectory => "spacealert::unknown_trajectory",
+            Code::SpacealertWrongZone => "spacealert::wrong_zone",
+            Code::SpacealertCrew => "spacealert::crew",
+            Code::SpacealertDamageTiles => "spacealert::damage_tiles",
+            Code::SpacealertData => "spacealert::data",
         }
     }
 

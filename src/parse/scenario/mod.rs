@@ -7,6 +7,7 @@
 
 pub mod armada;
 mod check;
+pub mod spacealert;
 pub mod words;
 pub mod xwing;
 

@@ -1,0 +1,145 @@
+//! What `arbiter resolve` prints for a mission: the steps (JSON), a compact per-turn table and
+//! the score breakdown (human), and the `outcome` object.
+
+use super::engine::Engine;
+use super::log::{TurnDetail, TurnRow};
+use super::score::Outcome;
+use crate::adjudicate::{Adjudication, Step, header};
+use crate::parse::scenario::Envelope;
+use crate::report::new_table;
+use serde::Serialize;
+
+#[derive(Debug, Serialize)]
+pub struct Report {
+    pub title: String,
+    pub kind: String,
+    pub question: Option<String>,
+    pub source: Option<String>,
+    pub steps: Vec<Step<TurnDetail>>,
+    pub turns: Vec<TurnRow>,
+    pub outcome: Outcome,
+    #[serde(skip)]
+    pub breakdown: Option<super::score::Breakdown>,
+}
+
+impl Report {
+    pub fn new(envelope: &Envelope, engine: Engine<'_>, outcome: Outcome) -> Report {
+        let breakdown = outcome.score.map(|_| engine.breakdown());
+        Report {
+            title: envelope.title.clone(),
+            kind: envelope.kind.clone(),
+            question: envelope.question.clone(),
+            source: envelope.source_line(),
+            steps: engine.log.steps,
+            turns: engine.log.turns,
+            breakdown,
+            outcome,
+        }
+    }
+}
+
+impl Adjudication for Report {
+    fn render_human(&self, width: u16) -> String {
+        let mut out = header(&self.title, &self.kind, &self.question, &self.source);
+        let mut table = new_table(vec![
+            "turn",
+            "what happened",
+            "threats (#token name place hp)",
+            "damage r/w/b",
+            "reactors r/w/b · shields r/w/b",
+            "sections",
+        ]);
+        table.set_width(width);
+        for row in &self.turns {
+            let steps: Vec<&Step<TurnDetail>> = self
+                .steps
+                .iter()
+                .filter(|s| s.detail.turn == row.turn)
+                .collect();
+            let happened = steps
+                .iter()
+                .map(|s| format!("{}: {}", s.event, s.outcome))
+                .collect::<Vec<_>>()
+                .join("\n");
+            let mut sections: Vec<&str> = Vec::new();
+            for s in &steps {
+                let short = s.rule.section.split(' ').next().unwrap_or("");
+                let label = if short.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+                    short
+                } else {
+                    s.rule.section
+                };
+                if !sections.contains(&label) {
+                    sections.push(label);
+                }
+            }
+            table.add_row(vec![
+                row.turn.to_string(),
+                happened,
+                if row.threats.is_empty() {
+                    "-".into()
+                } else {
+                    row.threats.join("\n")
+                },
+                format!("{}/{}/{}", row.damage[0], row.damage[1], row.damage[2]),
+                format!(
+                    "{}/{}/{} · {}/{}/{}",
+                    row.reactors[0],
+                    row.reactors[1],
+                    row.reactors[2],
+                    row.shields[0],
+                    row.shields[1],
+                    row.shields[2]
+                ),
+                sections.join(", "),
+            ]);
+        }
+        out.push_str(&table.to_string());
+        out.push('\n');
+        let o = &self.outcome;
+        out.push_str(&format!(
+            "Mission {} · damage red {} white {} blue {}\n",
+            o.status, o.damage.red, o.damage.white, o.damage.blue
+        ));
+        out.push_str(&format!(
+            "Destroyed: {}\nSurvived: {}\n",
+            crate::adjudicate::list(&o.threats_destroyed),
+            crate::adjudicate::list(&o.threats_survived)
+        ));
+        let mut score = new_table(vec!["score (seed 001 §4)", "points"]);
+        match &self.breakdown {
+            Some(b) => {
+                for (label, value) in [
+                    ("threats survived", b.survived_points),
+                    ("threats destroyed", b.destroyed_points),
+                    ("damage taken", b.damage_penalty),
+                    ("worst zone's damage", b.worst_zone_penalty),
+                    ("knocked-out crew", b.knocked_out_penalty),
+                    ("disabled battle bots", b.disabled_robots_penalty),
+                    ("visual confirmation", b.visual_confirmation),
+                    ("total", b.total),
+                ] {
+                    score.add_row(vec![label.to_string(), value.to_string()]);
+                }
+            }
+            None => {
+                let cause = o.score_breakdown["cause"].as_str().unwrap_or("");
+                score.add_row(vec![
+                    "no score: the ship was destroyed".to_string(),
+                    cause.to_string(),
+                ]);
+            }
+        }
+        out.push_str(&score.to_string());
+        out.push('\n');
+        out
+    }
+
+    fn render_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+
+    fn step_count(&self) -> usize {
+        self.steps.len()
+    }
+}
