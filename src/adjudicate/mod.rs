@@ -7,6 +7,7 @@
 //! steps with a rule citation, what happened, and the game's own detail.
 
 pub mod armada;
+pub mod talon;
 mod trace;
 pub mod xwing;
 
@@ -85,7 +86,8 @@ pub fn rules_of(game: Game) -> Option<&'static dyn GameRules> {
     match game {
         Game::Armada => Some(&armada::Armada),
         Game::Xwing => Some(&xwing::Xwing),
-        Game::Spacealert | Game::Talon => None,
+        Game::Talon => Some(&talon::Talon),
+        Game::Spacealert => None,
     }
 }
 

@@ -45,6 +45,32 @@ pub struct TalonCards {
 }
 
 impl TalonCards {
+    /// The Talon data compiled into the binary, read once. Scenarios are adjudicated with
+    /// it (they need classes and tables, not the rest of the card database).
+    pub fn builtin() -> &'static TalonCards {
+        static CARDS: std::sync::OnceLock<TalonCards> = std::sync::OnceLock::new();
+        CARDS.get_or_init(|| {
+            let mut cards = TalonCards::default();
+            let mut findings = Vec::new();
+            for (index, (relative, text, json)) in super::embedded::FILES.iter().enumerate() {
+                if relative.starts_with("cards/talon/") {
+                    let data = if json.is_empty() {
+                        DataText::Toml(text)
+                    } else {
+                        DataText::Json(json)
+                    };
+                    cards.add_data(
+                        FileId(u32::try_from(index).unwrap_or(u32::MAX)),
+                        data,
+                        text,
+                        &mut findings,
+                    );
+                }
+            }
+            cards
+        })
+    }
+
     /// Read one data file from its TOML text.
     pub fn add_file(&mut self, file: FileId, text: &str, findings: &mut Vec<Finding>) {
         self.add_data(file, DataText::Toml(text), text, findings);

@@ -7,6 +7,7 @@
 
 pub mod armada;
 mod check;
+pub mod talon;
 pub mod words;
 pub mod xwing;
 
