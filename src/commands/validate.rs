@@ -167,6 +167,7 @@ struct Options<'db> {
     armada_format: Option<&'db Format>,
     xwing_format: Option<String>,
     points: Option<String>,
+    talon_points_limit: Option<u32>,
 }
 
 impl<'db> Options<'db> {
@@ -179,6 +180,7 @@ impl<'db> Options<'db> {
             armada_format: None,
             xwing_format: None,
             points: args.points.clone(),
+            talon_points_limit: args.points_limit,
         };
         if let Some(id) = &args.format {
             let armada = db.format(Game::Armada, id);
@@ -371,6 +373,7 @@ impl<'db> Checker<'db> {
                 self.fleet_report(checked, None, None)
             }
             Ok((Game::Xwing, _)) => self.check_squad(&input.name, &bytes),
+            Ok((Game::Talon, _)) => talon_fleet(&input.name, &bytes, &self.options, self.tables),
             Ok((other, _)) => no_list_format(&input.name, &bytes, other),
             Err(report) => *report,
         }
@@ -647,6 +650,9 @@ fn is_single_file(inputs: &[PathBuf]) -> bool {
 fn detect_list(text: &str) -> Option<(Game, Option<armada_parse::SourceFormat>)> {
     use xwing_parse::SourceFormat as X;
     let trimmed = text.trim_start_matches('\u{feff}').trim_start();
+    if crate::parse::talon::detect(text) {
+        return Some((Game::Talon, None));
+    }
     // JSON and links first, by their first byte or scheme: cheap, and unmistakable.
     if (trimmed.starts_with('{') || xwing_parse::yasb_link::looks_like_link(trimmed.trim_end()))
         && let Some(X::Xws | X::YasbLink) = xwing_parse::detect(text)
@@ -684,6 +690,26 @@ fn xwing_format_from_list(parsed: &xwing_parse::ParsedSquad) -> Option<&'static 
         Some(GameMode::Xwa) => Some("xwa-standard"),
         _ => (parsed.ruleset_hint() == Some(RulesetHint::Xwa)).then_some("xwa-standard"),
     }
+}
+
+/// A Talon fleet list: read, validated against the built-in Talon classes, reported.
+fn talon_fleet(name: &str, bytes: &[u8], options: &Options<'_>, tables: bool) -> ListReport {
+    let mut files = SourceFiles::default();
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        let file = files.add(name, shown_prefix(bytes, 4096));
+        let text = files.text(file).to_string();
+        return ListReport::unreadable(
+            name.to_string(),
+            Some("talon"),
+            files,
+            vec![unknown_game(file, &text)],
+        );
+    };
+    let file = files.add(name, text.to_string());
+    let parsed = crate::parse::talon::parse(file, text);
+    let cards = crate::cards::talon::TalonCards::builtin();
+    let fleet = crate::validate::talon::validate(cards, &parsed, file, options.talon_points_limit);
+    crate::report::list::talon_report(name.to_string(), files, file, &parsed, fleet, tables)
 }
 
 fn unreadable_file(name: &str, why: &str) -> ListReport {

@@ -3,9 +3,11 @@
 //! points table per list, a verdict line per list, totals for many lists).
 
 mod armada;
+mod talon;
 mod xwing;
 
 pub use armada::{FormatChoice, armada_report};
+pub use talon::talon_report;
 pub use xwing::xwing_report;
 
 use super::{Code, FileId, Finding, JsonFinding, SourceFiles};
@@ -44,6 +46,9 @@ pub struct ListReport {
     /// X-Wing: the squad's pilots.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub squad: Option<xwing::SquadJson>,
+    /// Talon: the fleet's class lines.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub talon_fleet: Option<talon::TalonFleetJson>,
     pub diagnostics: Vec<JsonFinding>,
     /// The human table (not part of the JSON).
     #[serde(skip)]
@@ -90,6 +95,7 @@ impl ListReport {
             notes: Vec::new(),
             fleet: None,
             squad: None,
+            talon_fleet: None,
             diagnostics: Vec::new(),
             table: None,
             findings,
@@ -131,6 +137,7 @@ impl ListReport {
             parts.push(match game {
                 "armada" => "Armada fleet".to_string(),
                 "xwing" => "X-Wing squad".to_string(),
+                "talon" => "Talon fleet".to_string(),
                 other => other.to_string(),
             });
         }

@@ -2,4 +2,5 @@
 //! and check the list against a format's building rules. One submodule per game.
 
 pub mod armada;
+pub mod talon;
 pub mod xwing;

@@ -168,6 +168,7 @@ pub fn armada_report(
         notes,
         fleet: None,
         squad: None,
+        talon_fleet: None,
         diagnostics: Vec::new(),
         table,
         findings,

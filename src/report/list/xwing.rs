@@ -128,6 +128,7 @@ pub fn xwing_report(
         )],
         fleet: None,
         squad: Some(json),
+        talon_fleet: None,
         diagnostics: Vec::new(),
         table,
         findings: squad.findings,
