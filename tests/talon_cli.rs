@@ -41,7 +41,7 @@ fn example_lists_validate_with_points_and_exit_codes() {
 
     let invalid = arbiter(&[
         "validate",
-        "examples/lists/talon-over-the-limit.txt",
+        "tests/fixtures/talon/over-the-limit.txt",
         "--output",
         "json",
     ]);

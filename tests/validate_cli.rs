@@ -571,5 +571,5 @@ fn the_readme_example_lists_are_valid() {
         String::from_utf8_lossy(&output.stdout)
     );
     let text = String::from_utf8_lossy(&output.stdout);
-    assert!(text.contains("3 lists: 3 valid"), "{text}");
+    assert!(text.contains("6 lists: 6 valid"), "{text}");
 }
