@@ -192,6 +192,9 @@ pub struct ValidateArgs {
     /// X-Wing points revision (`amg`, `xwa-50p20` …) [default: the list's, else the format's]
     #[arg(long, value_name = "REVISION")]
     pub points: Option<String>,
+    /// Talon points limit [default: the list's `Points:` line]
+    #[arg(long, value_name = "POINTS")]
+    pub points_limit: Option<u32>,
     /// Armada Sector Fleets team play: the fleets of one team. Give it once per team.
     #[arg(long, num_args = 1.., value_name = "FLEET", action = clap::ArgAction::Append)]
     pub team: Vec<PathBuf>,

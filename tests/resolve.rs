@@ -77,6 +77,7 @@ fn there_are_enough_examples() {
         "Armada scenarios: {}",
         count("armada")
     );
+    assert!(count("talon") >= 12, "Talon scenarios: {}", count("talon"));
 }
 
 #[test]
@@ -140,6 +141,23 @@ fn every_cited_section_is_printed_in_its_rulebook() {
         assert!(
             seed.contains(cite.section),
             "Armada: `{}` is not a heading of its seed",
+            cite.section
+        );
+    }
+}
+
+/// Talon's seed runs its headings into the text that follows them, so a citation must be
+/// printed in it rather than be a whole line.
+#[test]
+fn every_talon_citation_is_printed_in_seed_004() {
+    let seed = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds/004_579842cdaeb9a2fa.txt"),
+    )
+    .expect("seed 004");
+    for cite in arbiter::adjudicate::talon::rules::ALL {
+        assert!(
+            seed.contains(cite.section),
+            "Talon: `{}` is not printed in seed 004",
             cite.section
         );
     }

@@ -611,7 +611,7 @@ fn the_readme_example_lists_are_valid() {
         String::from_utf8_lossy(&output.stdout)
     );
     let text = String::from_utf8_lossy(&output.stdout);
-    assert!(text.contains("4 lists: 4 valid"), "{text}");
+    assert!(text.contains("7 lists: 7 valid"), "{text}");
 }
 
 /// The squad of issue 15 as a YASB link with every upgrade: each pilot and upgrade is

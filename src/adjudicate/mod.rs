@@ -8,6 +8,7 @@
 
 pub mod armada;
 pub mod spacealert;
+pub mod talon;
 mod trace;
 pub mod xwing;
 
@@ -87,7 +88,7 @@ pub fn rules_of(game: Game) -> Option<&'static dyn GameRules> {
         Game::Armada => Some(&armada::Armada),
         Game::Xwing => Some(&xwing::Xwing),
         Game::Spacealert => Some(&spacealert::SpaceAlert),
-        Game::Talon => None,
+        Game::Talon => Some(&talon::Talon),
     }
 }
 

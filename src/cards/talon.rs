@@ -1,33 +1,275 @@
-//! Talon card data. The game joins arbiter's card layer here; its records are added as
-//! its data files land under `data/cards/talon/`.
+//! Talon (GMT) facts: the ship classes of both sides, the weapons, the impulse chart and the
+//! critical damage table, from `data/cards/talon/*.toml` (written by `tools/import-talon`).
+//!
+//! The records are in [`model`]; [`facts`] is what `cards show` prints and [`checks`] what
+//! `cards check` verifies beyond reading.
 
-use super::{CardDb, CardEntry, DataText, Fact};
+mod checks;
+mod facts;
+pub mod model;
+
+pub use model::*;
+
+use super::{CardDb, CardEntry, DataText, Fact, Located, Record, RecordSpans, parse_data};
 use crate::report::{FileId, Finding};
+use crate::text::normalize;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// Kind strings of [`CardEntry::kind`].
+pub const KIND_SHIP_CLASS: &str = "ship-class";
+pub const KIND_WEAPON: &str = "weapon";
+pub const KIND_CRITICAL: &str = "critical";
+
+/// One Talon data file. Every table is optional, so a file may hold any mix.
+#[derive(Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CardFile {
+    pub game: super::Game,
+    #[serde(default)]
+    pub ship_class: Vec<Record<ShipClass>>,
+    #[serde(default)]
+    pub weapon: Vec<Record<Weapon>>,
+    #[serde(default)]
+    pub impulse: Vec<Record<Impulse>>,
+    #[serde(default)]
+    pub critical: Vec<Record<Critical>>,
+}
 
 #[derive(Debug, Default)]
-pub struct TalonCards {}
+pub struct TalonCards {
+    pub classes: Vec<Located<ShipClass>>,
+    pub weapons: Vec<Located<Weapon>>,
+    pub impulses: Vec<Located<Impulse>>,
+    pub criticals: Vec<Located<Critical>>,
+}
+
+impl TalonCards {
+    /// The Talon data compiled into the binary, read once. Scenarios are adjudicated with
+    /// it (they need classes and tables, not the rest of the card database).
+    pub fn builtin() -> &'static TalonCards {
+        static CARDS: std::sync::OnceLock<TalonCards> = std::sync::OnceLock::new();
+        CARDS.get_or_init(|| {
+            let mut cards = TalonCards::default();
+            let mut findings = Vec::new();
+            for (index, (relative, text, json)) in super::embedded::FILES.iter().enumerate() {
+                if relative.starts_with("cards/talon/") {
+                    let data = if json.is_empty() {
+                        DataText::Toml(text)
+                    } else {
+                        DataText::Json(json)
+                    };
+                    cards.add_data(
+                        FileId(u32::try_from(index).unwrap_or(u32::MAX)),
+                        data,
+                        text,
+                        &mut findings,
+                    );
+                }
+            }
+            cards
+        })
+    }
+
+    /// Read one data file from its TOML text.
+    pub fn add_file(&mut self, file: FileId, text: &str, findings: &mut Vec<Finding>) {
+        self.add_data(file, DataText::Toml(text), text, findings);
+    }
+
+    pub fn add_data(
+        &mut self,
+        file: FileId,
+        data: DataText<'_>,
+        text: &str,
+        findings: &mut Vec<Finding>,
+    ) {
+        let parsed = match parse_data::<CardFile>(file, data) {
+            Ok(parsed) => parsed,
+            Err(mut problems) => {
+                findings.append(&mut problems);
+                return;
+            }
+        };
+        let records = match data {
+            DataText::Toml(_) => RecordSpans::new(file, text),
+            DataText::Json(_) => RecordSpans::new(file, ""),
+        };
+        self.classes
+            .extend(parsed.ship_class.into_iter().map(|r| records.locate(r)));
+        self.weapons
+            .extend(parsed.weapon.into_iter().map(|r| records.locate(r)));
+        self.impulses
+            .extend(parsed.impulse.into_iter().map(|r| records.locate(r)));
+        self.criticals
+            .extend(parsed.critical.into_iter().map(|r| records.locate(r)));
+    }
+
+    pub fn entries(&self) -> impl Iterator<Item = CardEntry<'_>> {
+        let classes = self.classes.iter().map(|r| CardEntry {
+            game: super::Game::Talon,
+            kind: KIND_SHIP_CLASS,
+            id: &r.id,
+            name: &r.name,
+            nicknames: &r.nicknames,
+            file: r.file,
+            span: &r.span,
+            current: true,
+        });
+        let weapons = self.weapons.iter().map(|r| CardEntry {
+            game: super::Game::Talon,
+            kind: KIND_WEAPON,
+            id: &r.id,
+            name: &r.name,
+            nicknames: &[],
+            file: r.file,
+            span: &r.span,
+            current: true,
+        });
+        let criticals = self.criticals.iter().map(|r| CardEntry {
+            game: super::Game::Talon,
+            kind: KIND_CRITICAL,
+            id: &r.id,
+            name: &r.name,
+            nicknames: &[],
+            file: r.file,
+            span: &r.span,
+            current: true,
+        });
+        classes.chain(weapons).chain(criticals)
+    }
+
+    pub fn class(&self, id: &str) -> Option<&Located<ShipClass>> {
+        self.classes.iter().find(|c| c.id == id)
+    }
+
+    pub fn weapon(&self, id: &str) -> Option<&Located<Weapon>> {
+        self.weapons.iter().find(|w| w.id == id)
+    }
+
+    pub fn critical(&self, roll: u8) -> Option<&Located<Critical>> {
+        self.criticals.iter().find(|c| c.roll == roll)
+    }
+
+    /// The impulse letters (`A`…`F`) whose box holds `number`.
+    pub fn impulses_with(&self, number: u8) -> impl Iterator<Item = &str> {
+        self.impulses
+            .iter()
+            .filter(move |i| i.numbers.contains(&number))
+            .map(|i| i.id.as_str())
+    }
+
+    /// The class a player means by `text`: its id, its abbreviation (`CA`, also `CB`), its
+    /// English or Spanish name with or without the side (`Heavy Cruiser`, `Crucero Pesado
+    /// Terrano`) or a nickname. With a side, only that side's classes; without, a name
+    /// two sides share matches nothing (it is ambiguous).
+    pub fn find_class(&self, text: &str, side: Option<Side>) -> Option<&Located<ShipClass>> {
+        let key = normalize(text);
+        if key.is_empty() {
+            return None;
+        }
+        let mut found = None;
+        for class in self
+            .classes
+            .iter()
+            .filter(|c| side.is_none_or(|s| c.side == s))
+        {
+            if class_names(class).any(|name| normalize(&name) == key) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(class);
+            }
+        }
+        found
+    }
+
+    /// Every name `find_class` knows for one side, for did-you-mean.
+    pub fn class_names_of(&self, side: Option<Side>) -> Vec<String> {
+        self.classes
+            .iter()
+            .filter(|c| side.is_none_or(|s| c.side == s))
+            .flat_map(|c| class_names(c).collect::<Vec<_>>())
+            .collect()
+    }
+
+    pub fn facts(&self, kind: &str, id: &str) -> Vec<Fact> {
+        match kind {
+            KIND_SHIP_CLASS => self.class(id).map(|c| facts::ship_class(self, c)),
+            KIND_WEAPON => self.weapon(id).map(|w| facts::weapon(w)),
+            KIND_CRITICAL => self
+                .criticals
+                .iter()
+                .find(|c| c.id == id)
+                .map(|c| facts::critical(c)),
+            _ => None,
+        }
+        .unwrap_or_default()
+    }
+
+    pub fn card_json(&self, kind: &str, id: &str) -> serde_json::Value {
+        let value = match kind {
+            KIND_SHIP_CLASS => self.class(id).map(|r| serde_json::to_value(&r.value)),
+            KIND_WEAPON => self.weapon(id).map(|r| serde_json::to_value(&r.value)),
+            KIND_CRITICAL => self
+                .criticals
+                .iter()
+                .find(|c| c.id == id)
+                .map(|r| serde_json::to_value(&r.value)),
+            _ => None,
+        };
+        value
+            .and_then(Result::ok)
+            .unwrap_or(serde_json::Value::Null)
+    }
+}
+
+/// The names a class answers to: abbreviations, names, nicknames and id.
+fn class_names(class: &ShipClass) -> impl Iterator<Item = String> + '_ {
+    let hull_en = class
+        .name
+        .strip_prefix(class.side.title())
+        .map(str::trim)
+        .map(str::to_string);
+    let hull_es = class
+        .name_es
+        .rsplit_once(' ')
+        .map(|(hull, _)| hull.to_string());
+    class
+        .abbreviations()
+        .map(str::to_string)
+        .chain([class.name.clone(), class.name_es.clone(), class.id.clone()])
+        .chain(hull_en)
+        .chain(hull_es)
+        .chain(class.nicknames.iter().cloned())
+}
 
 impl super::GameCards for TalonCards {
     fn add_data(
         &mut self,
-        _file: FileId,
-        _data: DataText<'_>,
-        _text: &str,
-        _findings: &mut Vec<Finding>,
+        file: FileId,
+        data: DataText<'_>,
+        text: &str,
+        findings: &mut Vec<Finding>,
     ) {
+        TalonCards::add_data(self, file, data, text, findings);
     }
 
     fn entries(&self) -> Box<dyn Iterator<Item = CardEntry<'_>> + '_> {
-        Box::new(std::iter::empty())
+        Box::new(TalonCards::entries(self))
     }
 
-    fn facts(&self, _kind: &str, _id: &str) -> Vec<Fact> {
-        Vec::new()
+    fn facts(&self, kind: &str, id: &str) -> Vec<Fact> {
+        TalonCards::facts(self, kind, id)
     }
 
-    fn card_json(&self, _kind: &str, _id: &str) -> serde_json::Value {
-        serde_json::Value::Null
+    fn card_json(&self, kind: &str, id: &str) -> serde_json::Value {
+        TalonCards::card_json(self, kind, id)
     }
 
-    fn check(&self, _db: &CardDb, _findings: &mut Vec<Finding>) {}
+    fn check(&self, db: &CardDb, findings: &mut Vec<Finding>) {
+        checks::run(self, db, findings);
+    }
 }
+
+#[cfg(test)]
+mod tests;

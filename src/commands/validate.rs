@@ -22,6 +22,7 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
         game: args.game,
         format: args.format.clone(),
         points: args.points.clone(),
+        talon_points_limit: args.points_limit,
         teams: !args.teams.is_empty(),
     };
     let options = match Options::new(&db, &request) {

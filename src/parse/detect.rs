@@ -2,6 +2,7 @@
 //! lines, before any reader runs.
 
 use super::{armada, xwing};
+// Talon fleets open with a `Side:` line no other game's list has.
 use crate::cards::Game;
 use std::borrow::Cow;
 
@@ -48,6 +49,9 @@ fn detection_probe(bytes: &[u8]) -> Cow<'_, str> {
 pub fn detect_list(text: &str) -> Option<Detected> {
     use xwing::SourceFormat as X;
     let trimmed = text.trim_start_matches('\u{feff}').trim_start();
+    if super::talon::detect(text) {
+        return Some((Game::Talon, None));
+    }
     // JSON and links first, by their first byte or scheme: cheap, and unmistakable.
     if (trimmed.starts_with('{') || xwing::yasb_link::looks_like_link(trimmed.trim_end()))
         && let Some(X::Xws | X::YasbLink) = xwing::detect(text)

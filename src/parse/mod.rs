@@ -4,4 +4,5 @@
 pub mod armada;
 pub mod detect;
 pub mod scenario;
+pub mod talon;
 pub mod xwing;

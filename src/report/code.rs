@@ -174,6 +174,14 @@ pub enum Code {
     XwingRevision,
     /// A cost the input states that differs from the revision's.
     XwingStatedPoints,
+    /// A Talon fleet-list line that is no `Side:`, `Points:` or class line.
+    TalonParse,
+    /// A Talon fleet with no side, or a class of the other side.
+    TalonSide,
+    /// A Talon fleet over its points limit.
+    TalonPoints,
+    /// A class a Talon fleet list names that no Talon class is called.
+    TalonUnknownClass,
     /// A card of a squad to export that the card data does not identify.
     ExportUnknownCard,
     /// A card the export target has no way to write (a YASB link needs numbers the
@@ -290,6 +298,10 @@ impl Code {
         Code::XwingIdAlias,
         Code::XwingRevision,
         Code::XwingStatedPoints,
+        Code::TalonParse,
+        Code::TalonSide,
+        Code::TalonPoints,
+        Code::TalonUnknownClass,
         Code::ExportUnknownCard,
         Code::ExportNotExpressible,
         Code::ExportLossy,
@@ -391,6 +403,10 @@ impl Code {
             Code::XwingIdAlias => "xwing::id_alias",
             Code::XwingRevision => "xwing::revision",
             Code::XwingStatedPoints => "xwing::stated_points",
+            Code::TalonParse => "talon::parse",
+            Code::TalonSide => "talon::side",
+            Code::TalonPoints => "talon::points",
+            Code::TalonUnknownClass => "talon::unknown_class",
             Code::ExportUnknownCard => "export::unknown_card",
             Code::ExportNotExpressible => "export::not_expressible",
             Code::ExportLossy => "export::lossy",

@@ -3,4 +3,5 @@
 
 pub mod armada;
 pub mod lists;
+pub mod talon;
 pub mod xwing;

@@ -8,6 +8,7 @@
 pub mod armada;
 mod check;
 pub mod spacealert;
+pub mod talon;
 pub mod words;
 pub mod xwing;
 

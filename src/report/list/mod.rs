@@ -4,6 +4,7 @@
 
 pub mod armada;
 mod points_table;
+pub mod talon;
 pub mod write;
 pub mod xwing;
 
@@ -39,7 +40,7 @@ pub struct ListReport {
     pub points: Points,
     /// Facts about the game the list is for (the enlarged set-up area).
     pub notes: Vec<String>,
-    /// The list's cards, under a key of its own per game (`fleet`, `squad`).
+    /// The list's cards, under a key of its own per game (`fleet`, `squad`, `talon_fleet`).
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub contents: Option<ListContents>,
     pub diagnostics: Vec<JsonFinding>,
@@ -62,6 +63,9 @@ pub enum ListContents {
     /// X-Wing: the squad's pilots.
     #[serde(rename = "squad")]
     Squad(xwing::SquadJson),
+    /// Talon: the fleet's class lines.
+    #[serde(rename = "talon_fleet")]
+    TalonFleet(talon::TalonFleetJson),
 }
 
 /// Points recomputed from the card data.
@@ -139,6 +143,7 @@ impl ListReport {
             parts.push(match game {
                 "armada" => "Armada fleet".to_string(),
                 "xwing" => "X-Wing squad".to_string(),
+                "talon" => "Talon fleet".to_string(),
                 other => other.to_string(),
             });
         }

@@ -12,6 +12,8 @@ pub struct Options<'db> {
     pub armada_format: Option<&'db Format>,
     pub xwing_format: Option<String>,
     pub points: Option<String>,
+    /// Talon: the points limit `--points-limit` sets (else the list's `Points:` line).
+    pub talon_points_limit: Option<u32>,
     /// The Armada format of a list that names none: `standard`, else the first there is.
     pub armada_default: &'db Format,
 }
@@ -22,6 +24,7 @@ pub struct Request {
     pub game: Option<Game>,
     pub format: Option<String>,
     pub points: Option<String>,
+    pub talon_points_limit: Option<u32>,
     /// Team play is Armada's.
     pub teams: bool,
 }
@@ -40,6 +43,7 @@ impl<'db> Options<'db> {
             armada_format: None,
             xwing_format: None,
             points: request.points.clone(),
+            talon_points_limit: request.talon_points_limit,
             armada_default,
         };
         if let Some(id) = &request.format {

@@ -66,6 +66,7 @@ impl<'db> Checker<'db> {
                 self.fleet_report(checked, None, None)
             }
             Ok((Game::Xwing, _)) => self.check_squad(&input.name, &bytes),
+            Ok((Game::Talon, _)) => self.check_talon_fleet(&input.name, &bytes),
             Ok((other, _)) => no_list_format(&input.name, &bytes, other),
             Err(report) => *report,
         }
@@ -187,6 +188,37 @@ impl<'db> Checker<'db> {
             checked.fleet,
             &choice,
             team,
+        )
+    }
+
+    /// A Talon fleet list: read, validated against the Talon classes, reported.
+    fn check_talon_fleet(&self, name: &str, bytes: &[u8]) -> ListReport {
+        let mut files = SourceFiles::default();
+        let Ok(text) = std::str::from_utf8(bytes) else {
+            let file = files.add(name, shown_prefix(bytes, 4096));
+            let text = files.text(file).to_string();
+            return ListReport::unreadable(
+                name.to_string(),
+                Some("talon"),
+                files,
+                vec![unknown_game(file, &text)],
+            );
+        };
+        let file = files.add(name, text.to_string());
+        let parsed = crate::parse::talon::parse(file, text);
+        let fleet = crate::validate::talon::validate(
+            &self.db.talon,
+            &parsed,
+            file,
+            self.options.talon_points_limit,
+        );
+        crate::validate::talon::talon_report(
+            name.to_string(),
+            files,
+            file,
+            &parsed,
+            fleet,
+            self.tables,
         )
     }
 

@@ -1,0 +1,155 @@
+//! Talon (GMT, seed 004): which ships move and gain power in which impulse, who holds the
+//! initiative, how damage crosses shields, hull and critical boxes, whether a shot is in arc
+//! and range and what it does, and what the energy phase allows. Every step cites the
+//! section of seed 004 it applies.
+//!
+//! Each kind answers with the usual trace and, in its JSON, an `outcome` object of the
+//! shape the kind documents (see each module).
+
+mod damage;
+pub mod dice;
+mod energy;
+mod fire;
+pub mod geometry;
+mod impulse;
+mod initiative;
+pub mod rules;
+
+use super::{Adjudication, GameRules, NoDetail, ResolveOptions, Trace, trace_of};
+use crate::adjudicate::{CapReached, Cite, Recorder, loop_finding};
+use crate::parse::scenario::ScenarioText;
+use crate::parse::scenario::talon::{self as scenario, Kind, Scenario};
+use crate::report::Finding;
+
+/// Talon's adjudication.
+pub struct Talon;
+
+impl GameRules for Talon {
+    fn kinds(&self) -> &'static [&'static str] {
+        scenario::KINDS
+    }
+
+    fn schema(&self) -> schemars::Schema {
+        schemars::schema_for!(scenario::ScenarioFile)
+    }
+
+    fn resolve(
+        &self,
+        text: &ScenarioText<'_>,
+        options: &ResolveOptions,
+    ) -> Result<Box<dyn Adjudication>, Vec<Finding>> {
+        let kind = Kind::parse(&text.envelope.kind).unwrap_or(Kind::Impulse);
+        let sc = scenario::load(text, kind)?;
+        let (steps, final_state, outcome) = run(&sc, options.seed)?;
+        Ok(Box::new(TalonTrace {
+            trace: trace_of(&text.envelope, steps, final_state),
+            outcome,
+        }))
+    }
+}
+
+/// What one engine returns: steps, the final-state lines and the `outcome` object.
+pub type Answer = (
+    Vec<crate::adjudicate::Step<NoDetail>>,
+    Vec<String>,
+    serde_json::Value,
+);
+
+/// Adjudicate a checked scenario. `seed` rolls the dice the scenario does not list.
+pub fn run(sc: &Scenario, seed: Option<u64>) -> Result<Answer, Vec<Finding>> {
+    let mut steps = Steps {
+        rec: Recorder::new(sc.max_steps),
+    };
+    let played = match sc.kind {
+        Kind::Impulse => impulse::run(sc, &mut steps),
+        Kind::Initiative => initiative::run(sc, &mut steps),
+        Kind::Damage => damage::run(sc, seed, &mut steps),
+        Kind::Fire => fire::run(sc, seed, &mut steps),
+        Kind::EnergyPhase => energy::run(sc, &mut steps),
+    };
+    match played {
+        Ok((final_state, outcome)) => Ok((steps.rec.steps, final_state, outcome)),
+        Err(Stop::Cap) => Err(vec![loop_finding(sc.file, sc.max_steps, None)]),
+        Err(Stop::Finding(finding)) => Err(vec![*finding]),
+    }
+}
+
+/// Why an engine stopped early.
+pub enum Stop {
+    Cap,
+    Finding(Box<Finding>),
+}
+
+impl From<CapReached> for Stop {
+    fn from(_: CapReached) -> Self {
+        Stop::Cap
+    }
+}
+
+impl From<Finding> for Stop {
+    fn from(finding: Finding) -> Self {
+        Stop::Finding(Box::new(finding))
+    }
+}
+
+/// What an engine hands back: final-state lines and the outcome object.
+pub type Played = Result<(Vec<String>, serde_json::Value), Stop>;
+
+/// The trace being written.
+pub struct Steps {
+    rec: Recorder<NoDetail>,
+}
+
+impl Steps {
+    pub fn push(
+        &mut self,
+        event: impl Into<String>,
+        outcome: impl Into<String>,
+        rule: Cite,
+    ) -> Result<(), CapReached> {
+        self.rec.push(event, outcome, rule, false, NoDetail {})
+    }
+
+    /// A step where the scenario did not give a choice the rules leave to a player.
+    pub fn choice(
+        &mut self,
+        event: impl Into<String>,
+        outcome: impl Into<String>,
+        rule: Cite,
+    ) -> Result<(), CapReached> {
+        self.rec.push(event, outcome, rule, true, NoDetail {})
+    }
+}
+
+/// A Talon trace: the generic steps plus the kind's `outcome` object in the JSON.
+pub struct TalonTrace {
+    pub trace: Trace<NoDetail>,
+    pub outcome: serde_json::Value,
+}
+
+impl Adjudication for TalonTrace {
+    fn render_human(&self, width: u16) -> String {
+        self.trace.render_human(width)
+    }
+
+    fn render_json(&self) -> serde_json::Value {
+        let mut json = self.trace.render_json();
+        if let Some(object) = json.as_object_mut() {
+            object.insert("outcome".into(), self.outcome.clone());
+        }
+        json
+    }
+
+    fn step_count(&self) -> usize {
+        self.trace.step_count()
+    }
+}
+
+/// "A, C, D and F" (or "none").
+pub fn letters(items: &[&str]) -> String {
+    match items {
+        [] => "none".to_string(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
