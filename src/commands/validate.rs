@@ -193,14 +193,33 @@ impl<'db> Options<'db> {
             options.armada_format = armada;
             options.xwing_format = xwing.map(|f| f.id.clone());
         }
-        if let Some(points) = &args.points
-            && db.xwing.revision(points).is_none()
-        {
-            let known: Vec<&str> = db.xwing.revisions.iter().map(|r| r.id.as_str()).collect();
-            return Err(format!(
-                "no X-Wing points revision is called `{points}`; the revisions are: {}",
-                known.join(", ")
-            ));
+        // One `--points` serves a run of both games: it must name a revision of the game
+        // asked for, or of either; each game's lists use it where it is that game's.
+        if let Some(points) = &args.points {
+            let xwing = db.xwing.revision(points).is_some();
+            let armada = db.armada.revision(points).is_some();
+            let known = match game {
+                Some(Game::Xwing) => xwing,
+                Some(Game::Armada) => armada,
+                _ => xwing || armada,
+            };
+            if !known {
+                let xwing_ids: Vec<&str> =
+                    db.xwing.revisions.iter().map(|r| r.id.as_str()).collect();
+                let armada_ids = db.armada.revision_ids();
+                let list = match game {
+                    Some(Game::Xwing) => format!("X-Wing: {}", xwing_ids.join(", ")),
+                    Some(Game::Armada) => format!("Armada: {}", armada_ids.join(", ")),
+                    _ => format!(
+                        "X-Wing: {}; Armada: {}",
+                        xwing_ids.join(", "),
+                        armada_ids.join(", ")
+                    ),
+                };
+                return Err(format!(
+                    "no points revision is called `{points}`; the revisions are: {list}"
+                ));
+            }
         }
         Ok(options)
     }
@@ -466,7 +485,12 @@ impl<'db> Checker<'db> {
             Some(format) => (format, "option"),
             None => self.armada_format(&parsed),
         };
-        let fleet = armada_validate::validate(&self.armada, format, &parsed, file);
+        let points = self
+            .options
+            .points
+            .as_deref()
+            .filter(|p| self.db.armada.revision(p).is_some());
+        let fleet = armada_validate::validate_with(&self.armada, format, &parsed, file, points);
         CheckedFleet {
             name: name.to_string(),
             files,
@@ -522,7 +546,11 @@ impl<'db> Checker<'db> {
         };
         let options = xwing_validate::Options {
             format,
-            points: self.options.points.clone(),
+            points: self
+                .options
+                .points
+                .clone()
+                .filter(|p| self.db.xwing.revision(p).is_some()),
         };
         match self.xwing.validate(file, &parsed, &options) {
             Ok(squad) => xwing_report(

@@ -110,6 +110,9 @@ pub enum Code {
     ArmadaUnknownCard,
     /// A cost the list states that differs from the card data (a warning).
     ArmadaStatedPoints,
+    /// Which points revision an Armada list is judged under, when it is not the current
+    /// one (a note), or a `--points` name no revision has.
+    ArmadaPointsRevision,
     /// A card from a content source the format does not allow.
     ArmadaLegalSource,
     /// Two fleets of one team in different factions (Sector Fleets team play).
@@ -239,6 +242,7 @@ impl Code {
         Code::ArmadaAce,
         Code::ArmadaUnknownCard,
         Code::ArmadaStatedPoints,
+        Code::ArmadaPointsRevision,
         Code::ArmadaLegalSource,
         Code::ArmadaTeamFaction,
         Code::ArmadaTeamUnique,
@@ -331,6 +335,7 @@ impl Code {
             Code::ArmadaAce => "armada::ace",
             Code::ArmadaUnknownCard => "armada::unknown_card",
             Code::ArmadaStatedPoints => "armada::stated_points",
+            Code::ArmadaPointsRevision => "armada::points_revision",
             Code::ArmadaLegalSource => "armada::legal_source",
             Code::ArmadaTeamFaction => "armada::team_faction",
             Code::ArmadaTeamUnique => "armada::team_unique",

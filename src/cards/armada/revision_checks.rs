@@ -102,7 +102,9 @@ pub(super) fn run(cards: &ArmadaCards, db: &CardDb, findings: &mut Vec<Finding>)
             )
             .at(first.file, first.span.clone())
             .label("revisions")
-            .help("mark exactly one revision `current = true`: the one whose costs the cards carry"),
+            .help(
+                "mark exactly one revision `current = true`: the one whose costs the cards carry",
+            ),
         );
     }
 }

@@ -258,9 +258,7 @@ fn squadron_named(card: &Printed, squadron: &Squadron) -> bool {
     let name = normalize(&card.name);
     let sub = normalize(&card.subname);
     match &squadron.ace_name {
-        Some(ace) => {
-            !sub.is_empty() && normalize(ace) == name && normalize(&squadron.name) == sub
-        }
+        Some(ace) => !sub.is_empty() && normalize(ace) == name && normalize(&squadron.name) == sub,
         None => sub.is_empty() && normalize(&squadron.name) == name,
     }
 }
@@ -305,10 +303,9 @@ fn read_printed(dir: &Path, kind: &'static str, out: &mut Vec<Printed>) -> Resul
             .to_string();
         for item in items {
             let text_of = |key: &str| item.get(key).and_then(Value::as_str).map(str::to_string);
-            let (Some(name), Some(points)) = (
-                text_of("name"),
-                item.get("points").and_then(Value::as_u64),
-            ) else {
+            let (Some(name), Some(points)) =
+                (text_of("name"), item.get("points").and_then(Value::as_u64))
+            else {
                 continue;
             };
             let points = u16::try_from(points)
