@@ -174,7 +174,9 @@ pub struct ValidateArgs {
     /// names, else the game's standard]
     #[arg(long, value_name = "ID")]
     pub format: Option<String>,
-    /// X-Wing points revision (`amg`, `xwa-50p20` …) [default: the list's, else the format's]
+    /// Points revision: X-Wing `amg`, `xwa-50p20` …; Armada `amg-final`, `pre-final`,
+    /// `ffg-2020` [default: X-Wing the list's, else the format's; Armada the one the list's
+    /// stated costs point to]
     #[arg(long, value_name = "REVISION")]
     pub points: Option<String>,
     /// Armada Sector Fleets team play: the fleets of one team. Give it once per team.

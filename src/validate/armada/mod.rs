@@ -12,6 +12,8 @@ mod rules;
 pub mod team;
 
 #[cfg(test)]
+mod revision_tests;
+#[cfg(test)]
 mod tests;
 
 pub use faction::{faction_named, faction_title};

@@ -182,12 +182,16 @@ pub fn apply<'db>(
         .collect();
     let lines_from = (!off.is_empty())
         .then(|| {
-            revisions.iter().map(|r| &r.value).find(|r| {
-                r.id != revision.id
-                    && off
-                        .iter()
-                        .all(|p| p.stated.is_some_and(|s| r.accepts(p.id, own(p), s)))
-            })
+            revisions
+                .iter()
+                .map(|r| &r.value)
+                .filter(|r| {
+                    r.id != revision.id
+                        && off
+                            .iter()
+                            .all(|p| p.stated.is_some_and(|s| r.accepts(p.id, own(p), s)))
+                })
+                .max_by_key(|r| &r.date)
         })
         .flatten();
     fleet.points_revision = Some(JudgedUnder {
