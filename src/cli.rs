@@ -110,17 +110,22 @@ pub enum ReportFormat {
 
 #[derive(Debug, Subcommand)]
 pub enum ImportCommand {
-    /// Armada cards from the isb-cards layout (base folders plus content packs).
-    Isb(ImportArgs),
+    /// Armada cards from the isb-cards layout (base folders plus content packs), with
+    /// points revisions.
+    Isb(IsbImportArgs),
     /// X-Wing cards from xwing-data2, with points revisions from xwing-points.
     #[command(name = "xwing-data2")]
     XwingData2(XwingImportArgs),
 }
 
 #[derive(Debug, Args)]
-pub struct ImportArgs {
-    /// The source folder.
+pub struct IsbImportArgs {
+    /// The isb-cards folder.
     pub source: PathBuf,
+    /// The armada-data folder: FFG's printed costs, imported as the `ffg-2020` points
+    /// revision (without it there is no such revision).
+    #[arg(long, value_name = "DIR")]
+    pub armada_data: Option<PathBuf>,
     /// Folder to write; replaced as a whole only once the import has succeeded.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
@@ -189,7 +194,9 @@ pub struct ValidateArgs {
     /// names, else the game's standard]
     #[arg(long, value_name = "ID")]
     pub format: Option<String>,
-    /// X-Wing points revision (`amg`, `xwa-50p20` …) [default: the list's, else the format's]
+    /// Points revision: X-Wing `amg`, `xwa-50p20` …; Armada `amg-final`, `pre-final`,
+    /// `ffg-2020` [default: X-Wing the list's, else the format's; Armada the one the list's
+    /// stated costs point to]
     #[arg(long, value_name = "REVISION")]
     pub points: Option<String>,
     /// Talon points limit [default: the list's `Points:` line]

@@ -54,11 +54,12 @@ fn assert_same(imported: ImportedFiles, committed_dir: &Path, command: &str) {
 #[test]
 fn armada_cards_are_the_isb_import() {
     let source = manifest().join("../shared/reference/isb-cards");
-    let imported = isb::import(&source).expect("the isb import runs");
+    let armada_data = manifest().join("../shared/reference/armada-data");
+    let imported = isb::import(&source, Some(&armada_data)).expect("the isb import runs");
     assert_same(
         imported,
         &manifest().join("data/cards/armada"),
-        "arbiter cards import isb ../shared/reference/isb-cards --out data/cards/armada",
+        "arbiter cards import isb ../shared/reference/isb-cards --armada-data ../shared/reference/armada-data --out data/cards/armada",
     );
 }
 

@@ -78,9 +78,18 @@ fn assert_documented_shape(result: &Value) {
     for key in ["total", "limit", "squadrons"] {
         assert!(result["points"].get(key).is_some(), "no points.{key}");
     }
+    if result["game"] == "armada" && result["readable"] == true {
+        assert!(
+            result["points_revision"].is_string(),
+            "an Armada result names its points revision: {result}"
+        );
+    }
     for diagnostic in result["diagnostics"].as_array().unwrap() {
         let severity = diagnostic["severity"].as_str().unwrap();
-        assert!(severity == "error" || severity == "warning");
+        assert!(
+            ["error", "warning", "note"].contains(&severity),
+            "{severity}"
+        );
         assert!(diagnostic["code"].as_str().unwrap().contains("::"));
         assert!(!diagnostic["message"].as_str().unwrap().is_empty());
         assert!(
@@ -530,6 +539,54 @@ fn unknown_format_or_revision_is_a_usage_error() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("sector-800"));
     let output = arbiter(&["validate", list, "--points", "amg-1999"]);
     assert_eq!(output.status.code(), Some(2));
+}
+
+/// A list priced with older points is judged under them, says so once, and is over the
+/// limit only when the caller asks for today's points.
+#[test]
+fn an_armada_list_is_judged_under_the_points_it_was_written_for() {
+    let list = "armada/validate/points_revision--legal-when-written.txt";
+    let inferred = arbiter(&["validate", list, "--output", "json"]);
+    assert_eq!(inferred.status.code(), Some(0));
+    let result = &json(&inferred)["results"][0];
+    assert_documented_shape(result);
+    assert_eq!(result["points_revision"], "pre-final");
+    assert_eq!(result["points"]["total"], 385);
+    assert_eq!(result["points"]["current_total"], 403);
+    assert_eq!(codes_of(result), ["armada::points_revision"]);
+    assert_eq!(result["diagnostics"][0]["severity"], "note");
+
+    let current = arbiter(&[
+        "validate",
+        list,
+        "--points",
+        "amg-final",
+        "--output",
+        "json",
+    ]);
+    assert_eq!(current.status.code(), Some(1));
+    let result = &json(&current)["results"][0];
+    assert_eq!(result["points_revision"], "amg-final");
+    assert_eq!(result["points"]["total"], 403);
+    assert!(result["points"].get("current_total").is_none());
+    assert!(codes_of(result).contains(&"armada::points"));
+    assert!(!codes_of(result).contains(&"armada::stated_points"));
+
+    let table = arbiter(&["validate", list]);
+    let shown = String::from_utf8_lossy(&table.stdout);
+    assert!(shown.contains("Total (pre-final points)"), "{shown}");
+    assert!(shown.contains("At current points (amg-final)"), "{shown}");
+
+    let unknown = arbiter(&[
+        "validate",
+        list,
+        "--game",
+        "armada",
+        "--points",
+        "amg-sep2024",
+    ]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("pre-final"));
 }
 
 #[test]

@@ -8,8 +8,11 @@
 mod checks;
 mod facts;
 pub mod model;
+mod revision;
+mod revision_checks;
 
 pub use model::*;
+pub use revision::PointsRevision;
 
 use super::{CardDb, CardEntry, DataText, Fact, Located, Record, RecordSpans, parse_data};
 use crate::report::{FileId, Finding};
@@ -50,6 +53,9 @@ pub struct CardFile {
     pub upgrade: Vec<Record<Upgrade>>,
     #[serde(default)]
     pub objective: Vec<Record<Objective>>,
+    /// Points revisions (see [`PointsRevision`]).
+    #[serde(default)]
+    pub revision: Vec<Record<PointsRevision>>,
 }
 
 #[derive(Debug, Default)]
@@ -59,6 +65,7 @@ pub struct ArmadaCards {
     pub squadrons: Vec<Located<Squadron>>,
     pub upgrades: Vec<Located<Upgrade>>,
     pub objectives: Vec<Located<Objective>>,
+    pub revisions: Vec<Located<PointsRevision>>,
 }
 
 impl ArmadaCards {
@@ -97,6 +104,8 @@ impl ArmadaCards {
             .extend(parsed.upgrade.into_iter().map(|r| records.locate(r)));
         self.objectives
             .extend(parsed.objective.into_iter().map(|r| records.locate(r)));
+        self.revisions
+            .extend(parsed.revision.into_iter().map(|r| records.locate(r)));
     }
 
     pub fn entries(&self) -> impl Iterator<Item = CardEntry<'_>> {
@@ -206,6 +215,23 @@ impl ArmadaCards {
         self.objectives.iter().find(|r| r.id == id)
     }
 
+    /// The points revision an id names.
+    pub fn revision(&self, id: &str) -> Option<&PointsRevision> {
+        self.revisions.iter().map(|r| &r.value).find(|r| r.id == id)
+    }
+
+    /// The revision of the card data's own costs.
+    pub fn current_revision(&self) -> Option<&PointsRevision> {
+        self.revisions.iter().map(|r| &r.value).find(|r| r.current)
+    }
+
+    /// Every revision id, oldest first.
+    pub fn revision_ids(&self) -> Vec<&str> {
+        let mut revisions: Vec<&PointsRevision> = self.revisions.iter().map(|r| &r.value).collect();
+        revisions.sort_by(|a, b| a.date.cmp(&b.date).then(a.id.cmp(&b.id)));
+        revisions.into_iter().map(|r| r.id.as_str()).collect()
+    }
+
     pub fn facts(&self, kind: &str, id: &str) -> Vec<Fact> {
         match kind {
             KIND_SHIP_TYPE => self.ship_type(id).map(|r| facts::ship_type(self, r)),
@@ -235,6 +261,7 @@ impl ArmadaCards {
     /// Dangling references and impossible values; see [`checks`].
     pub fn check(&self, db: &CardDb, findings: &mut Vec<Finding>) {
         checks::run(self, db, findings);
+        revision_checks::run(self, db, findings);
     }
 }
 

@@ -4,7 +4,10 @@ use crate::report::{Code, Finding, HumanStyle, SourceFiles, render_human};
 
 pub fn run(command: ImportCommand) -> Outcome {
     let (imported, out) = match &command {
-        ImportCommand::Isb(args) => (isb::import(&args.source), &args.out),
+        ImportCommand::Isb(args) => (
+            isb::import(&args.source, args.armada_data.as_deref()),
+            &args.out,
+        ),
         ImportCommand::XwingData2(args) => (
             xwing_data2::import(&args.source, args.points.as_deref(), args.yasb.as_deref()),
             &args.out,

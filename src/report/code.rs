@@ -110,6 +110,9 @@ pub enum Code {
     ArmadaUnknownCard,
     /// A cost the list states that differs from the card data (a warning).
     ArmadaStatedPoints,
+    /// Which points revision an Armada list is judged under, when it is not the current
+    /// one (a note), or a `--points` name no revision has.
+    ArmadaPointsRevision,
     /// A card from a content source the format does not allow.
     ArmadaLegalSource,
     /// Two fleets of one team in different factions (Sector Fleets team play).
@@ -174,14 +177,6 @@ pub enum Code {
     XwingRevision,
     /// A cost the input states that differs from the revision's.
     XwingStatedPoints,
-    /// A Talon fleet-list line that is no `Side:`, `Points:` or class line.
-    TalonParse,
-    /// A Talon fleet with no side, or a class of the other side.
-    TalonSide,
-    /// A Talon fleet over its points limit.
-    TalonPoints,
-    /// A class a Talon fleet list names that no Talon class is called.
-    TalonUnknownClass,
     /// A card of a squad to export that the card data does not identify.
     ExportUnknownCard,
     /// A card the export target has no way to write (a YASB link needs numbers the
@@ -210,6 +205,14 @@ pub enum Code {
     SpacealertDamageTiles,
     /// The built-in Space Alert data lacks a table the engine needs.
     SpacealertData,
+    /// A Talon fleet-list line that is no `Side:`, `Points:` or class line.
+    TalonParse,
+    /// A Talon fleet with no side, or a class of the other side.
+    TalonSide,
+    /// A Talon fleet over its points limit.
+    TalonPoints,
+    /// A class a Talon fleet list names that no Talon class is called.
+    TalonUnknownClass,
 }
 
 impl Code {
@@ -266,6 +269,7 @@ impl Code {
         Code::ArmadaFlotillaCap,
         Code::ArmadaUnknownCard,
         Code::ArmadaStatedPoints,
+        Code::ArmadaPointsRevision,
         Code::ArmadaLegalSource,
         Code::ArmadaTeamFaction,
         Code::ArmadaTeamUnique,
@@ -298,10 +302,6 @@ impl Code {
         Code::XwingIdAlias,
         Code::XwingRevision,
         Code::XwingStatedPoints,
-        Code::TalonParse,
-        Code::TalonSide,
-        Code::TalonPoints,
-        Code::TalonUnknownClass,
         Code::ExportUnknownCard,
         Code::ExportNotExpressible,
         Code::ExportLossy,
@@ -315,6 +315,10 @@ impl Code {
         Code::SpacealertCrew,
         Code::SpacealertDamageTiles,
         Code::SpacealertData,
+        Code::TalonParse,
+        Code::TalonSide,
+        Code::TalonPoints,
+        Code::TalonUnknownClass,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -371,6 +375,7 @@ impl Code {
             Code::ArmadaFlotillaCap => "armada::flotilla_cap",
             Code::ArmadaUnknownCard => "armada::unknown_card",
             Code::ArmadaStatedPoints => "armada::stated_points",
+            Code::ArmadaPointsRevision => "armada::points_revision",
             Code::ArmadaLegalSource => "armada::legal_source",
             Code::ArmadaTeamFaction => "armada::team_faction",
             Code::ArmadaTeamUnique => "armada::team_unique",

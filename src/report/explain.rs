@@ -13,10 +13,10 @@ const FILES: &[(&str, &str)] = &[
     ("armada", include_str!("explain/armada.toml")),
     ("list", include_str!("explain/list.toml")),
     ("xwing", include_str!("explain/xwing.toml")),
-    ("spacealert", include_str!("explain/spacealert.toml")),
-    ("talon", include_str!("explain/talon.toml")),
     ("export", include_str!("explain/export.toml")),
     ("explain", include_str!("explain/explain.toml")),
+    ("spacealert", include_str!("explain/spacealert.toml")),
+    ("talon", include_str!("explain/talon.toml")),
 ];
 
 /// One code's explanation.

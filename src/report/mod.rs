@@ -23,6 +23,9 @@ use std::ops::Range;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
+    /// Something worth knowing that is no problem (which points revision a list was
+    /// judged under); it does not count as a warning.
+    Note,
     Warning,
     Error,
 }
@@ -96,6 +99,13 @@ impl Finding {
             self.rule = Some(Box::new(rule.clone()));
         }
         self
+    }
+
+    pub fn note(code: Code, message: impl Into<String>) -> Self {
+        Finding {
+            severity: Severity::Note,
+            ..Finding::error(code, message)
+        }
     }
 
     pub fn is_error(&self) -> bool {

@@ -149,6 +149,7 @@ fn github_line(files: &SourceFiles, finding: &Finding) -> String {
     let command = match finding.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
+        Severity::Note => "notice",
     };
     let mut properties = vec![format!("title={}", escape_property(finding.code.as_str()))];
     if let Some(loc) = &finding.location {
@@ -225,6 +226,7 @@ impl Diagnostic for MietteFinding {
         Some(match self.finding.severity {
             Severity::Error => miette::Severity::Error,
             Severity::Warning => miette::Severity::Warning,
+            Severity::Note => miette::Severity::Advice,
         })
     }
 

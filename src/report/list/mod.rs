@@ -27,7 +27,8 @@ pub struct ListReport {
     pub format: Option<String>,
     /// Where the format came from: `option`, `list` or `default`.
     pub format_source: Option<&'static str>,
-    /// X-Wing: the points revision used (`amg-sep2024`).
+    /// The points revision the list was priced in: X-Wing `amg-sep2024` …, Armada
+    /// `amg-final` (current), `pre-final`, `ffg-2020`.
     pub points_revision: Option<String>,
     /// Team play: the team's number (1, 2 …).
     pub team: Option<usize>,
@@ -77,6 +78,10 @@ pub struct Points {
     pub squadrons: Option<u32>,
     /// Armada: the most the format allows on squadrons.
     pub squadron_limit: Option<u32>,
+    /// Armada, judged under an older points revision: the fleet's cost under the current
+    /// one (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub current_total: Option<i64>,
 }
 
 impl ListReport {
@@ -133,7 +138,10 @@ impl ListReport {
     }
 
     pub fn warnings(&self) -> usize {
-        self.findings.len() - self.errors()
+        self.findings
+            .iter()
+            .filter(|f| f.severity == super::Severity::Warning)
+            .count()
     }
 
     /// The line above a list's table: file, game, builder, format, faction, name.

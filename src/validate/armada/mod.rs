@@ -8,9 +8,12 @@ mod faction;
 mod report;
 mod resolve;
 mod resolved;
+pub mod revision;
 pub mod rules;
 pub mod team;
 
+#[cfg(test)]
+mod revision_tests;
 #[cfg(test)]
 mod tests;
 
@@ -34,15 +37,34 @@ pub fn legal_sources(format: &Format) -> Vec<Source> {
         .collect()
 }
 
-/// Resolve every card of `fleet` and check it against `format`. `file` is where the list's
-/// spans point.
+/// Resolve every card of `fleet` and check it against `format`, under the points revision
+/// its stated costs point to. `file` is where the list's spans point.
 pub fn validate<'db>(
     index: &CardIndex<'db>,
     format: &Format,
     fleet: &ParsedFleet,
     file: FileId,
 ) -> ValidatedFleet<'db> {
+    validate_with(index, format, fleet, file, None)
+}
+
+/// [`validate`] under the points revision `points` names (an id of the card data's
+/// revisions; one it does not have is a finding), or, when `None`, the one the list's
+/// stated costs point to.
+pub fn validate_with<'db>(
+    index: &CardIndex<'db>,
+    format: &Format,
+    fleet: &ParsedFleet,
+    file: FileId,
+    points: Option<&str>,
+) -> ValidatedFleet<'db> {
     let mut validated = resolved::resolve_fleet(index, format, fleet, file);
+    if let Some(name) = points.filter(|n| index.cards.revision(n).is_none()) {
+        validated
+            .findings
+            .push(revision::unknown(index, name).at(file, 0..0));
+    }
+    revision::apply(index, &mut validated, fleet, points);
     rules::check_all(&mut validated, index, format, fleet, file);
     validated
 }

@@ -95,6 +95,12 @@ pub fn armada_report(
         );
     }
     let table = choice.table.then(|| points_table(&fleet));
+    let points_revision = fleet.points_revision.as_ref().map(|r| r.id().to_string());
+    let current_total = fleet
+        .points_revision
+        .as_ref()
+        .filter(|r| r.is_older())
+        .map(|r| i64::from(r.current_total));
     let mut findings = parsed.findings;
     findings.extend(fleet.findings);
     let mut report = ListReport {
@@ -103,7 +109,7 @@ pub fn armada_report(
         source_format: parsed.source_format.map(|f| f.as_str()),
         format: Some(format.id.clone()),
         format_source: Some(choice.source),
-        points_revision: None,
+        points_revision,
         team,
         faction: fleet.faction.map(|f| faction_title(f).to_string()),
         name: parsed
@@ -118,6 +124,7 @@ pub fn armada_report(
             limit: Some(fleet.totals.limit),
             squadrons: Some(fleet.totals.squadrons),
             squadron_limit: fleet.totals.squadron_limit,
+            current_total,
         },
         notes,
         contents: Some(ListContents::Fleet(fleet_json)),
@@ -212,11 +219,27 @@ fn points_table(fleet: &ValidatedFleet<'_>) -> PointsTable {
         TableCell::empty(),
         right(format!("{}{squadron_limit}", totals.squadrons)),
     ]);
+    // The costs above are the revision's; the total row says which revision that is.
+    let total = match &fleet.points_revision {
+        Some(r) if r.is_older() => format!("Total ({} points)", r.id()),
+        _ => "Total".to_string(),
+    };
     table.row(vec![
-        TableCell::text("Total"),
+        TableCell::text(total),
         TableCell::empty(),
         TableCell::empty(),
         right(format!("{} / {}", totals.total, totals.limit)),
     ]);
+    if let Some(r) = fleet.points_revision.as_ref().filter(|r| r.is_older()) {
+        table.row(vec![
+            TableCell::text(format!(
+                "At current points ({})",
+                r.current.unwrap_or("current")
+            )),
+            TableCell::empty(),
+            TableCell::empty(),
+            right(r.current_total.to_string()),
+        ]);
+    }
     table
 }

@@ -356,6 +356,9 @@ pub struct CardIndex<'db> {
     /// names repeat across a folder of lists, and each costs an edit distance to every
     /// card name).
     suggestions: RwLock<HashMap<(&'static str, String), String>>,
+    /// The cost of every current ship, squadron and upgrade printing, by id: what an older
+    /// printing's card costs today.
+    current_costs: HashMap<&'db str, u16>,
 }
 
 impl<'db> CardIndex<'db> {
@@ -367,7 +370,13 @@ impl<'db> CardIndex<'db> {
             upgrades: NameIndex::new(cards.upgrades.iter().map(|l| &l.value)),
             objectives: NameIndex::new(cards.objectives.iter().map(|l| &l.value)),
             suggestions: RwLock::new(HashMap::new()),
+            current_costs: current_costs(cards),
         }
+    }
+
+    /// The card's cost in the card data, by the id of its current printing.
+    pub fn current_cost(&self, id: &str) -> Option<u32> {
+        self.current_costs.get(id).map(|&c| u32::from(c))
     }
 
     /// The help for an unknown name of `kind` (`ship`, `upgrade` …): the closest names of
@@ -434,6 +443,17 @@ impl<'db> CardIndex<'db> {
     pub fn objective_names(&self) -> impl Iterator<Item = &str> {
         self.objectives.display.iter().map(String::as_str)
     }
+}
+
+fn current_costs(cards: &ArmadaCards) -> HashMap<&str, u16> {
+    let ships = cards.ships.iter().filter(|c| c.is_current());
+    let squadrons = cards.squadrons.iter().filter(|c| c.is_current());
+    let upgrades = cards.upgrades.iter().filter(|c| c.is_current());
+    ships
+        .map(|c| (c.id.as_str(), c.points))
+        .chain(squadrons.map(|c| (c.id.as_str(), c.points)))
+        .chain(upgrades.map(|c| (c.id.as_str(), c.points)))
+        .collect()
 }
 
 /// The keys to try for a name, most specific first: the name with its qualifier (some

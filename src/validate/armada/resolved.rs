@@ -25,6 +25,8 @@ pub struct ValidatedFleet<'db> {
     pub squadrons: Vec<ResolvedSquadron<'db>>,
     pub objectives: Vec<ResolvedObjective<'db>>,
     pub totals: Totals,
+    /// The points revision the cards are priced in (absent when the card data has none).
+    pub points_revision: Option<super::revision::JudgedUnder<'db>>,
     /// Problems with the fleet; reading problems stay in `ParsedFleet::findings`.
     #[serde(skip)]
     pub findings: Vec<Finding>,
@@ -363,6 +365,7 @@ pub fn resolve_fleet<'db>(
             squadrons: squadron_points,
             squadron_limit: format.squadron_share.map(|s| s.of(format.points_limit)),
         },
+        points_revision: None,
         findings,
     }
 }

@@ -20,12 +20,12 @@ fn db() -> &'static CardDb {
     })
 }
 
-fn index() -> &'static CardIndex<'static> {
+pub(super) fn index() -> &'static CardIndex<'static> {
     static INDEX: OnceLock<CardIndex<'static>> = OnceLock::new();
     INDEX.get_or_init(|| CardIndex::new(&db().armada))
 }
 
-fn format(id: &str) -> &'static Format {
+pub(super) fn format(id: &str) -> &'static Format {
     db().formats
         .iter()
         .find(|f| f.id == id && f.game == crate::cards::Game::Armada)

@@ -59,14 +59,33 @@ impl<'db> Options<'db> {
             options.armada_format = armada;
             options.xwing_format = xwing.map(|f| f.id.clone());
         }
-        if let Some(points) = &request.points
-            && db.xwing.revision(points).is_none()
-        {
-            let known: Vec<&str> = db.xwing.revisions.iter().map(|r| r.id.as_str()).collect();
-            return Err(format!(
-                "no X-Wing points revision is called `{points}`; the revisions are: {}",
-                known.join(", ")
-            ));
+        // One `--points` serves a run of both games: it must name a revision of the game
+        // asked for, or of either; each game's lists use it where it is that game's.
+        if let Some(points) = &request.points {
+            let xwing = db.xwing.revision(points).is_some();
+            let armada = db.armada.revision(points).is_some();
+            let known = match game {
+                Some(Game::Xwing) => xwing,
+                Some(Game::Armada) => armada,
+                _ => xwing || armada,
+            };
+            if !known {
+                let xwing_ids: Vec<&str> =
+                    db.xwing.revisions.iter().map(|r| r.id.as_str()).collect();
+                let armada_ids = db.armada.revision_ids();
+                let list = match game {
+                    Some(Game::Xwing) => format!("X-Wing: {}", xwing_ids.join(", ")),
+                    Some(Game::Armada) => format!("Armada: {}", armada_ids.join(", ")),
+                    _ => format!(
+                        "X-Wing: {}; Armada: {}",
+                        xwing_ids.join(", "),
+                        armada_ids.join(", ")
+                    ),
+                };
+                return Err(format!(
+                    "no points revision is called `{points}`; the revisions are: {list}"
+                ));
+            }
         }
         Ok(options)
     }

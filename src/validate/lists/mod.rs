@@ -156,7 +156,12 @@ impl<'db> Checker<'db> {
             Some(format) => (format, "option"),
             None => self.armada_format(&parsed),
         };
-        let fleet = armada_validate::validate(&self.armada, format, &parsed, file);
+        let points = self
+            .options
+            .points
+            .as_deref()
+            .filter(|p| self.db.armada.revision(p).is_some());
+        let fleet = armada_validate::validate_with(&self.armada, format, &parsed, file, points);
         CheckedFleet {
             name: name.to_string(),
             files,
@@ -243,7 +248,11 @@ impl<'db> Checker<'db> {
         };
         let options = xwing_validate::Options {
             format,
-            points: self.options.points.clone(),
+            points: self
+                .options
+                .points
+                .clone()
+                .filter(|p| self.db.xwing.revision(p).is_some()),
         };
         match self.xwing.validate(file, &parsed, &options) {
             Ok(squad) => crate::validate::xwing::xwing_report(

@@ -83,6 +83,7 @@ pub fn talon_report(
             limit: fleet.limit,
             squadrons: None,
             squadron_limit: None,
+            current_total: None,
         },
         notes,
         contents: Some(ListContents::TalonFleet(TalonFleetJson {

@@ -80,6 +80,7 @@ pub fn xwing_report(
             limit: Some(squad.points_limit),
             squadrons: None,
             squadron_limit: None,
+            current_total: None,
         },
         notes: vec![format!(
             "points revision {} ({})",

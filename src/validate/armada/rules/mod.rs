@@ -10,6 +10,7 @@ mod legal_source;
 mod modification;
 mod objectives;
 mod points;
+mod points_revision;
 mod restrictions;
 mod slots;
 mod stated_points;
@@ -203,6 +204,7 @@ pub fn check_all(
     faction::check(&cx, fleet, &mut findings);
     commander::check(&cx, fleet, &mut findings);
     objectives::check(&cx, fleet, &mut findings);
+    points_revision::check(&cx, fleet, &mut findings);
     points::check(&cx, fleet, &mut findings);
     unique::check(&cx, fleet, &mut findings);
     modification::check(&cx, fleet, &mut findings);

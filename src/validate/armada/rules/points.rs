@@ -6,12 +6,16 @@ use crate::validate::armada::ValidatedFleet;
 
 pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Finding>) {
     let totals = &fleet.totals;
+    // Costs are those of the revision the list is judged under; say which.
+    let under = fleet.points_revision.as_ref().map_or(String::new(), |r| {
+        format!(" under points revision `{}`", r.id())
+    });
     if totals.total > totals.limit {
         out.push(
             Finding::error(
                 Code::ArmadaPoints,
                 format!(
-                    "the fleet costs {} points, over the {} format's limit of {}",
+                    "the fleet costs {} points{under}, over the {} format's limit of {}",
                     totals.total, cx.format.id, totals.limit
                 ),
             )
@@ -39,7 +43,7 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
             Finding::error(
                 Code::ArmadaSquadronCap,
                 format!(
-                    "squadrons cost {} points, over the {} format's squadron limit of {}",
+                    "squadrons cost {} points{under}, over the {} format's squadron limit of {}",
                     totals.squadrons, cx.format.id, limit
                 ),
             )

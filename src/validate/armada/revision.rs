@@ -1,0 +1,374 @@
+//! Which points revision a fleet is judged under, and its cards' costs in it.
+//!
+//! Lists are priced by the builder that wrote them, with the points of their day: a list
+//! judged under today's points is "over" for reasons its author never saw. So unless the
+//! caller names a revision (`--points`), the revision is the one that gives the most of the
+//! list's stated costs (ties: the current one, then the newest). Every card then costs what
+//! it costs in that revision — or what the list states, where the revision leaves the cost
+//! open (`unsettled`) and the list states one of its costs — and the totals and the points
+//! limit are judged on those costs.
+
+use super::resolve::CardIndex;
+use super::resolved::ValidatedFleet;
+use crate::cards::armada::{PointsRevision, Printing};
+use crate::parse::armada::ParsedFleet;
+use crate::report::{Code, Finding};
+use serde::Serialize;
+
+/// What decided the revision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RevisionSource {
+    /// `--points` on the command line.
+    Caller,
+    /// The list's stated costs.
+    StatedCosts,
+}
+
+/// The revision a fleet was judged under.
+#[derive(Debug, Clone, Serialize)]
+pub struct JudgedUnder<'db> {
+    #[serde(skip)]
+    pub revision: &'db PointsRevision,
+    pub source: RevisionSource,
+    /// Stated card costs, and how many of them the revision gives.
+    pub stated: usize,
+    pub explained: usize,
+    /// The current revision's id and the fleet's cost under it.
+    pub current: Option<&'db str>,
+    pub current_total: u32,
+    /// The list's stated total is a total of this revision.
+    pub total_explained: bool,
+    /// Stated card costs this revision does not give, all of which one other revision
+    /// gives: the list's lines are priced in that one (builders that re-price lines on
+    /// export but keep the total).
+    #[serde(skip)]
+    pub lines_from: Option<&'db PointsRevision>,
+    /// How many stated card costs this revision does not give.
+    pub off: usize,
+}
+
+impl JudgedUnder<'_> {
+    pub fn id(&self) -> &str {
+        &self.revision.id
+    }
+
+    /// Judged under another revision than the current one.
+    pub fn is_older(&self) -> bool {
+        !self.revision.current
+    }
+}
+
+/// The card a resolved printing is a printing of: revisions price cards by the id of their
+/// current printing.
+pub fn identity<C: Printing + HasId>(card: &C) -> &str {
+    card.links().0.as_deref().unwrap_or_else(|| card.id())
+}
+
+pub trait HasId {
+    fn id(&self) -> &str;
+}
+
+macro_rules! has_id {
+    ($($t:ty),*) => { $(impl HasId for $t { fn id(&self) -> &str { &self.id } })* };
+}
+has_id!(
+    crate::cards::armada::Ship,
+    crate::cards::armada::Squadron,
+    crate::cards::armada::Upgrade
+);
+
+/// One priced card of the fleet: where it is, which card, its current cost, what the list
+/// states for one of it.
+struct Priced<'db> {
+    at: At,
+    id: &'db str,
+    own: u32,
+    stated: Option<u32>,
+}
+
+#[derive(Clone, Copy)]
+enum At {
+    Ship(usize),
+    Upgrade(usize, usize),
+    Commander,
+    Squadron(usize),
+}
+
+/// A `--points` name no Armada revision has.
+pub fn unknown(index: &CardIndex<'_>, name: &str) -> Finding {
+    Finding::error(
+        Code::ArmadaPointsRevision,
+        format!("no Armada points revision is called `{name}`"),
+    )
+    .help(format!(
+        "use one of: {}",
+        index.cards.revision_ids().join(", ")
+    ))
+}
+
+/// Choose the revision, price every known card of `fleet` in it and recompute the totals.
+/// `requested` is the caller's `--points`; it must name a revision (checked by the caller
+/// with [`CardIndex::cards`]). Without revisions in the card data, nothing changes.
+pub fn apply<'db>(
+    index: &CardIndex<'db>,
+    fleet: &mut ValidatedFleet<'db>,
+    parsed: &ParsedFleet,
+    requested: Option<&str>,
+) {
+    let revisions = &index.cards.revisions;
+    if revisions.is_empty() {
+        return;
+    }
+    let priced = priced(index, fleet, parsed);
+    let explained = |r: &PointsRevision| {
+        priced
+            .iter()
+            .filter(|p| p.stated.is_some_and(|s| r.accepts(p.id, own(p), s)))
+            .count()
+    };
+    let all_known = fleet.ships.iter().all(|s| s.card.is_some())
+        && fleet.upgrades().all(|u| u.card.is_some())
+        && fleet.squadrons.iter().all(|s| s.card.is_some());
+    let stated_total = parsed
+        .points
+        .total
+        .as_ref()
+        .map(|n| n.value)
+        .filter(|_| all_known);
+    let total_explained =
+        |r: &PointsRevision| stated_total.is_some_and(|t| reachable(fleet, &priced, r, t));
+    // The stated total first: it is what the author checked against the limit, and some
+    // builders re-price the lines on export but keep it.
+    let chosen = match requested.and_then(|name| index.cards.revision(name)) {
+        Some(revision) => Some((revision, RevisionSource::Caller)),
+        None => revisions
+            .iter()
+            .map(|r| &r.value)
+            .max_by_key(|r| (total_explained(r), explained(r), r.current, &r.date))
+            .map(|r| (r, RevisionSource::StatedCosts)),
+    };
+    let Some((revision, source)) = chosen else {
+        return;
+    };
+    let revision_total_explained = total_explained(revision);
+    let current = index.cards.current_revision();
+    let current_total = fleet_cost(fleet, &priced, |p| {
+        current.map_or(p.own, |c| u32::from(c.cost(p.id, own(p))))
+    });
+    for p in &priced {
+        let cost = match p.stated {
+            Some(s) if revision.accepts(p.id, own(p), s) => s,
+            _ => u32::from(revision.cost(p.id, own(p))),
+        };
+        match p.at {
+            At::Ship(i) => set(fleet.ships.get_mut(i).map(|s| &mut s.points), cost),
+            At::Upgrade(i, j) => set(
+                fleet
+                    .ships
+                    .get_mut(i)
+                    .and_then(|s| s.upgrades.get_mut(j))
+                    .map(|u| &mut u.points),
+                cost,
+            ),
+            At::Commander => set(fleet.commander.as_mut().map(|c| &mut c.points), cost),
+            At::Squadron(k) => set(fleet.squadrons.get_mut(k).map(|s| &mut s.points), cost),
+        }
+    }
+    recompute_totals(fleet);
+    let off: Vec<&Priced<'_>> = priced
+        .iter()
+        .filter(|p| p.stated.is_some_and(|s| !revision.accepts(p.id, own(p), s)))
+        .collect();
+    let lines_from = (!off.is_empty())
+        .then(|| {
+            revisions
+                .iter()
+                .map(|r| &r.value)
+                .filter(|r| {
+                    r.id != revision.id
+                        && off
+                            .iter()
+                            .all(|p| p.stated.is_some_and(|s| r.accepts(p.id, own(p), s)))
+                })
+                .max_by_key(|r| &r.date)
+        })
+        .flatten();
+    fleet.points_revision = Some(JudgedUnder {
+        revision,
+        source,
+        stated: priced.iter().filter(|p| p.stated.is_some()).count(),
+        explained: explained(revision),
+        current: current.map(|c| c.id.as_str()),
+        current_total,
+        total_explained: revision_total_explained,
+        lines_from,
+        off: off.len(),
+    });
+}
+
+/// Most combinations of unsettled costs tried for one list.
+const MAX_COMBINATIONS: usize = 256;
+
+/// Whether `total` is the fleet's cost in `revision`, some unsettled card at any of the
+/// costs the sources give it.
+fn reachable(
+    fleet: &ValidatedFleet<'_>,
+    priced: &[Priced<'_>],
+    revision: &PointsRevision,
+    total: u32,
+) -> bool {
+    let count = |p: &Priced<'_>| match p.at {
+        At::Squadron(k) => fleet.squadrons.get(k).map_or(1, |s| s.count),
+        _ => 1,
+    };
+    let base = fleet_cost(fleet, priced, |p| u32::from(revision.cost(p.id, own(p))));
+    let mut sums = vec![i64::from(base)];
+    for p in priced {
+        let Some(costs) = revision.unsettled.get(p.id) else {
+            continue;
+        };
+        let cost = i64::from(revision.cost(p.id, own(p)));
+        let n = i64::from(count(p));
+        let mut more = Vec::new();
+        for &alt in costs {
+            let delta = (i64::from(alt) - cost) * n;
+            more.extend(sums.iter().map(|s| s + delta));
+        }
+        sums.extend(more);
+        sums.sort_unstable();
+        sums.dedup();
+        if sums.len() > MAX_COMBINATIONS {
+            break;
+        }
+    }
+    sums.contains(&i64::from(total))
+}
+
+/// Current costs are at most `u16`; widened once here.
+fn own(p: &Priced<'_>) -> u16 {
+    u16::try_from(p.own).unwrap_or(u16::MAX)
+}
+
+fn set(slot: Option<&mut u32>, cost: u32) {
+    if let Some(slot) = slot {
+        *slot = cost;
+    }
+}
+
+/// Ship totals, squadron totals and the fleet's totals from the cards' points.
+pub fn recompute_totals(fleet: &mut ValidatedFleet<'_>) {
+    for ship in &mut fleet.ships {
+        ship.total = ship.points + ship.upgrades.iter().map(|u| u.points).sum::<u32>();
+    }
+    for squadron in &mut fleet.squadrons {
+        squadron.total = squadron.points * squadron.count;
+    }
+    let squadrons: u32 = fleet.squadrons.iter().map(|s| s.total).sum();
+    fleet.totals.squadrons = squadrons;
+    fleet.totals.total = fleet.ships.iter().map(|s| s.total).sum::<u32>()
+        + fleet.commander.as_ref().map_or(0, |c| c.points)
+        + squadrons;
+}
+
+/// The fleet's cost with each known card at `cost` (unknown cards at their points).
+fn fleet_cost(
+    fleet: &ValidatedFleet<'_>,
+    priced: &[Priced<'_>],
+    cost: impl Fn(&Priced<'_>) -> u32,
+) -> u32 {
+    let known: u32 = priced
+        .iter()
+        .map(|p| {
+            let count = match p.at {
+                At::Squadron(k) => fleet.squadrons.get(k).map_or(1, |s| s.count),
+                _ => 1,
+            };
+            cost(p) * count
+        })
+        .sum();
+    let unknown: u32 = fleet
+        .ships
+        .iter()
+        .filter(|s| s.card.is_none())
+        .map(|s| s.points)
+        .chain(
+            fleet
+                .upgrades()
+                .filter(|u| u.card.is_none())
+                .map(|u| u.points),
+        )
+        .chain(
+            fleet
+                .squadrons
+                .iter()
+                .filter(|s| s.card.is_none())
+                .map(|s| s.total),
+        )
+        .sum();
+    known + unknown
+}
+
+/// Every known card of the fleet with its stated cost for one.
+fn priced<'db>(
+    index: &CardIndex<'db>,
+    fleet: &ValidatedFleet<'db>,
+    parsed: &ParsedFleet,
+) -> Vec<Priced<'db>> {
+    let mut out = Vec::new();
+    let stated = |n: &Option<crate::parse::armada::Number>| n.as_ref().map(|n| n.value);
+    for (i, (ship, written)) in fleet.ships.iter().zip(&parsed.ships).enumerate() {
+        if let Some(card) = ship.card {
+            let id = identity(card);
+            out.push(Priced {
+                at: At::Ship(i),
+                id,
+                own: index.current_cost(id).unwrap_or(u32::from(card.points)),
+                stated: stated(&written.stated_points),
+            });
+        }
+        for (j, (upgrade, written)) in ship.upgrades.iter().zip(&written.upgrades).enumerate() {
+            if let Some(card) = upgrade.card {
+                let id = identity(card);
+                out.push(Priced {
+                    at: At::Upgrade(i, j),
+                    id,
+                    own: index.current_cost(id).unwrap_or(u32::from(card.points)),
+                    stated: stated(&written.stated_points),
+                });
+            }
+        }
+    }
+    if let Some(card) = fleet.commander.as_ref().and_then(|c| c.card) {
+        let id = identity(card);
+        out.push(Priced {
+            at: At::Commander,
+            id,
+            own: index.current_cost(id).unwrap_or(u32::from(card.points)),
+            stated: parsed
+                .commander
+                .as_ref()
+                .and_then(|c| stated(&c.stated_points)),
+        });
+    }
+    for (k, (squadron, written)) in fleet.squadrons.iter().zip(&parsed.squadrons).enumerate() {
+        if let Some(card) = squadron.card {
+            let id = identity(card);
+            let count = squadron.count.max(1);
+            let each = written.stated_points.as_ref().and_then(|n| {
+                if written.points_are_group_total {
+                    (n.value % count == 0).then_some(n.value / count)
+                } else {
+                    Some(n.value)
+                }
+            });
+            out.push(Priced {
+                at: At::Squadron(k),
+                id,
+                own: index.current_cost(id).unwrap_or(u32::from(card.points)),
+                stated: each,
+            });
+        }
+    }
+    out
+}
