@@ -118,6 +118,8 @@ pub enum Code {
     ArmadaTeamUnique,
     /// A list file that could not be read (missing, a folder without lists, no permission).
     ListIo,
+    /// A list input larger than any list (a wrong file, a device, an endless stream).
+    ListTooLarge,
     /// An input that is no fleet or squad list of any game arbiter validates.
     ListParseUnknownGame,
     /// An input of another game than the one asked for with `--game`.
@@ -243,6 +245,7 @@ impl Code {
         Code::ArmadaTeamFaction,
         Code::ArmadaTeamUnique,
         Code::ListIo,
+        Code::ListTooLarge,
         Code::ListParseUnknownGame,
         Code::ListParseWrongGame,
         Code::XwingParse,
@@ -335,6 +338,7 @@ impl Code {
             Code::ArmadaTeamFaction => "armada::team_faction",
             Code::ArmadaTeamUnique => "armada::team_unique",
             Code::ListIo => "list::io",
+            Code::ListTooLarge => "list::too_large",
             Code::ListParseUnknownGame => "list::parse::unknown_game",
             Code::ListParseWrongGame => "list::parse::wrong_game",
             Code::XwingParse => "xwing::parse",
@@ -376,6 +380,7 @@ impl Code {
         matches!(
             self,
             Code::ListIo
+                | Code::ListTooLarge
                 | Code::ListParseUnknownGame
                 | Code::ListParseWrongGame
                 | Code::ArmadaParseEmpty

@@ -1,12 +1,15 @@
 //! Findings and how they are shown: one `Finding` type for every command, rendered as
 //! miette reports for people, JSON for tools, or GitHub Actions annotations for CI.
 
+mod cap;
 mod code;
 mod files;
 pub mod list;
 mod render;
+mod snippet;
 mod table;
 
+pub use cap::{SHOWN_PER_CODE_AND_FILE, cap_repeats};
 pub use code::Code;
 pub use files::{FileId, SourceFiles, SourceText, first_line_span, shown_prefix};
 pub use render::{HumanStyle, JsonFinding, OutputFormat, render_findings, render_human};
