@@ -9,6 +9,7 @@ mod commands;
 pub mod export;
 pub mod glossary;
 pub mod import;
+pub mod input;
 pub mod parse;
 pub mod report;
 pub mod schema;

@@ -6,6 +6,7 @@ use super::{load_data, print_stdout};
 use crate::cards::formats::Format;
 use crate::cards::{CardDb, Game};
 use crate::cli::{Outcome, ReportFormat, ValidateArgs};
+use crate::input::{self, Unread};
 use crate::parse::{armada as armada_parse, xwing as xwing_parse};
 use crate::report::list::{
     FormatChoice, ListReport, Summary, ValidateJson, armada_report, unknown_game, xwing_report,
@@ -15,11 +16,17 @@ use crate::report::{
 };
 use crate::validate::armada::{self as armada_validate, CardIndex, ValidatedFleet};
 use crate::validate::xwing::{self as xwing_validate, Validator};
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// File name endings read when walking a folder (a named file is always read).
 const LIST_EXTENSIONS: &[&str] = &["txt", "json", "xws", "yasb", "list", "fleet"];
+
+/// Largest list input read: no builder's list comes near it.
+const MAX_LIST_BYTES: usize = if armada_parse::MAX_INPUT_BYTES > xwing_parse::MAX_INPUT_BYTES {
+    armada_parse::MAX_INPUT_BYTES
+} else {
+    xwing_parse::MAX_INPUT_BYTES
+};
 
 /// Bytes looked at to tell the game; every format shows itself in its first lines.
 const DETECT_PREFIX: usize = 64 * 1024;
@@ -209,89 +216,81 @@ impl<'db> Options<'db> {
 /// One input: its name for reports and its bytes, or why they could not be read.
 struct Input {
     name: String,
-    bytes: Result<Vec<u8>, String>,
+    bytes: Pending,
+}
+
+/// Files are read in the workers; standard input and walk failures are known up front.
+enum Pending {
+    Read(Vec<u8>),
+    File(PathBuf),
+    Unread(Unread),
 }
 
 /// Files as named, folders walked (sorted, hidden entries skipped, only list-like file
-/// names), `-` as standard input.
+/// names, what is not a regular file passed over with a note), `-` as standard input.
 fn collect_inputs(paths: &[PathBuf]) -> Vec<Input> {
     let mut inputs = Vec::new();
     for path in paths {
-        if path.as_os_str() == "-" {
-            let mut bytes = Vec::new();
-            let read = std::io::stdin()
-                .lock()
-                .read_to_end(&mut bytes)
-                .map(|_| bytes)
-                .map_err(|e| e.to_string());
+        if path.as_os_str() == input::STDIN {
             inputs.push(Input {
-                name: "<stdin>".to_string(),
-                bytes: read,
+                name: input::display_name(path),
+                bytes: match input::read_bounded(path, MAX_LIST_BYTES) {
+                    Ok(bytes) => Pending::Read(bytes),
+                    Err(unread) => Pending::Unread(unread),
+                },
             });
         } else if path.is_dir() {
-            let mut found = Vec::new();
-            walk(path, &mut found);
-            if found.is_empty() {
+            let found = input::walk(path, is_list_name);
+            for skipped in &found.skipped {
+                eprintln!("note: {skipped}");
+            }
+            if found.files.is_empty() && found.unreadable.is_empty() {
                 inputs.push(Input {
                     name: path.display().to_string(),
-                    bytes: Err(format!(
-                        "the folder holds no list files (names ending in .{})",
+                    bytes: Pending::Unread(Unread::Failed(format!(
+                        "cannot read {}: the folder holds no list files (names ending in .{})",
+                        path.display(),
                         LIST_EXTENSIONS.join(", .")
-                    )),
+                    ))),
                 });
             }
-            inputs.extend(found.into_iter().map(|p| Input {
+            let unreadable = found.unreadable.into_iter().map(|(p, why)| Input {
+                bytes: Pending::Unread(Unread::Failed(format!(
+                    "cannot read {}: {why}",
+                    p.display()
+                ))),
                 name: p.display().to_string(),
-                bytes: Err(String::new()),
+            });
+            inputs.extend(found.files.into_iter().map(|p| Input {
+                name: p.display().to_string(),
+                bytes: Pending::File(p),
             }));
+            inputs.extend(unreadable);
         } else {
             inputs.push(Input {
                 name: path.display().to_string(),
-                bytes: Err(String::new()),
+                bytes: Pending::File(path.clone()),
             });
         }
     }
     inputs
 }
 
-/// Reads happen in the workers; an empty `Err` marks a file still to read.
-fn read_input(input: &Input) -> Result<std::borrow::Cow<'_, [u8]>, String> {
+/// Reads happen in the workers, each bounded (a named FIFO or device is read too).
+fn read_input(input: &Input) -> Result<std::borrow::Cow<'_, [u8]>, Unread> {
     match &input.bytes {
-        Ok(bytes) => Ok(std::borrow::Cow::Borrowed(bytes)),
-        Err(why) if !why.is_empty() => Err(why.clone()),
-        Err(_) => std::fs::read(&input.name)
-            .map(std::borrow::Cow::Owned)
-            .map_err(|e| e.to_string()),
+        Pending::Read(bytes) => Ok(std::borrow::Cow::Borrowed(bytes)),
+        Pending::Unread(why) => Err(why.clone()),
+        Pending::File(path) => {
+            input::read_bounded(path, MAX_LIST_BYTES).map(std::borrow::Cow::Owned)
+        }
     }
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    // The entry's own file type spares a `stat` per file (thousands in a corpus folder).
-    let mut entries: Vec<(PathBuf, bool)> = entries
-        .filter_map(Result::ok)
-        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
-        .map(|e| {
-            let is_dir = e
-                .file_type()
-                .is_ok_and(|t| t.is_dir() || (t.is_symlink() && e.path().is_dir()));
-            (e.path(), is_dir)
-        })
-        .collect();
-    entries.sort();
-    for (path, is_dir) in entries {
-        if is_dir {
-            walk(&path, out);
-        } else if path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| LIST_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
-        {
-            out.push(path);
-        }
-    }
+fn is_list_name(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| LIST_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
 }
 
 /// The card data and its lookup tables, shared by every list of a run.
@@ -686,15 +685,10 @@ fn xwing_format_from_list(parsed: &xwing_parse::ParsedSquad) -> Option<&'static 
     }
 }
 
-fn unreadable_file(name: &str, why: &str) -> ListReport {
-    let finding = Finding::error(Code::ListIo, format!("cannot read {name}: {why}"))
-        .help("check the path and that the file can be read");
-    ListReport::unreadable(
-        name.to_string(),
-        None,
-        SourceFiles::default(),
-        vec![finding],
-    )
+fn unreadable_file(name: &str, why: &Unread) -> ListReport {
+    let mut files = SourceFiles::default();
+    let finding = why.finding(name, &mut files, Code::ListTooLarge, Code::ListIo);
+    ListReport::unreadable(name.to_string(), None, files, vec![finding])
 }
 
 fn article_title(game: Game) -> String {

@@ -1,0 +1,8 @@
+//! Reading what the user names: files, standard input, folders. Every command reads its
+//! inputs through here, so that every read has a ceiling and every folder walk ends.
+
+mod read;
+mod walk;
+
+pub use read::{STDIN, Unread, display_name, read_bounded};
+pub use walk::{Skipped, Walk, walk};
