@@ -7,7 +7,8 @@ use std::path::Path;
 
 /// Lowest first. Modules of one layer do not import each other.
 const LAYERS: &[&[&str]] = &[
-    &["text", "report", "input"],
+    &["text", "report"],
+    &["input"],
     &["cards"],
     &["parse", "glossary"],
     &["validate", "adjudicate", "import"],

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 /// Larger than any real data file by far; refusing early keeps a stray 50 MB file from
 /// stalling CI.
-pub const MAX_DATA_FILE_BYTES: u64 = 8 * 1024 * 1024;
+pub const MAX_DATA_FILE_BYTES: usize = 8 * 1024 * 1024;
 
 /// The top-level folders of a data tree; a file's kind is the folder it sits in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,7 +78,7 @@ pub struct LoadOptions {
 struct Candidate {
     display: String,
     relative: String,
-    content: Result<Content, String>,
+    content: Result<Content, crate::input::Unread>,
     /// The embedded JSON form, when this is an embedded file and spans are not needed.
     json: Option<&'static str>,
 }
@@ -102,6 +102,7 @@ pub enum DataText<'a> {
 pub fn load(options: &LoadOptions) -> (CardDb, Vec<Finding>) {
     let mut by_relative: BTreeMap<String, Candidate> = BTreeMap::new();
     let mut unreadable = Vec::new();
+    let mut skipped = Vec::new();
     if options.embedded {
         for (relative, text, json) in super::embedded::FILES {
             by_relative.insert(
@@ -116,7 +117,7 @@ pub fn load(options: &LoadOptions) -> (CardDb, Vec<Finding>) {
         }
     }
     for overlay in &options.overlays {
-        match collect_files(overlay) {
+        match collect_files(overlay, &mut skipped) {
             Ok(found) => {
                 for candidate in found {
                     by_relative.insert(candidate.relative.clone(), candidate);
@@ -127,7 +128,10 @@ pub fn load(options: &LoadOptions) -> (CardDb, Vec<Finding>) {
             ),
         }
     }
-    let mut db = CardDb::default();
+    let mut db = CardDb {
+        skipped,
+        ..CardDb::default()
+    };
     for candidate in by_relative.into_values() {
         let kind = DataKind::from_path(&candidate.relative);
         if kind.is_some_and(|k| options.without.contains(&k)) {
@@ -138,26 +142,33 @@ pub fn load(options: &LoadOptions) -> (CardDb, Vec<Finding>) {
     (db, unreadable)
 }
 
-fn collect_files(path: &Path) -> Result<Vec<Candidate>, String> {
+/// The data files of one `--data` path: a folder's `.toml` files (walked, see
+/// [`crate::input::walk`]) or the file itself.
+fn collect_files(
+    path: &Path,
+    skipped: &mut Vec<crate::input::Skipped>,
+) -> Result<Vec<Candidate>, String> {
     let meta =
         std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut out = Vec::new();
     if meta.is_dir() {
-        let mut stack = vec![path.to_path_buf()];
-        while let Some(dir) = stack.pop() {
-            let entries = std::fs::read_dir(&dir)
-                .map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
-            let mut paths: Vec<PathBuf> =
-                entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-            paths.sort();
-            for entry in paths {
-                if entry.is_dir() {
-                    stack.push(entry);
-                } else if entry.extension().is_some_and(|e| e == "toml") {
-                    let relative = entry.strip_prefix(path).unwrap_or(&entry);
-                    out.push(read_candidate(&entry, &data_relative(path, relative)));
-                }
-            }
+        let walk = crate::input::walk(path, |p| p.extension().is_some_and(|e| e == "toml"));
+        skipped.extend(walk.skipped);
+        for entry in walk.files {
+            let relative = entry.strip_prefix(path).unwrap_or(&entry);
+            out.push(read_candidate(&entry, &data_relative(path, relative)));
+        }
+        for (entry, why) in walk.unreadable {
+            let relative = entry.strip_prefix(path).unwrap_or(&entry);
+            out.push(Candidate {
+                display: entry.display().to_string(),
+                relative: data_relative(path, relative),
+                content: Err(crate::input::Unread::Failed(format!(
+                    "cannot read {}: {why}",
+                    entry.display()
+                ))),
+                json: None,
+            });
         }
     } else {
         let name = path.file_name().map(PathBuf::from).unwrap_or_default();
@@ -188,21 +199,10 @@ fn data_relative(root: &Path, relative: &Path) -> String {
 }
 
 fn read_candidate(path: &Path, relative: &str) -> Candidate {
-    let display = path.display().to_string();
-    let content = match std::fs::metadata(path) {
-        Ok(meta) if meta.len() > MAX_DATA_FILE_BYTES => Err(format!(
-            "{display} is {} bytes; data files are at most {MAX_DATA_FILE_BYTES} bytes",
-            meta.len()
-        )),
-        Ok(_) => std::fs::read(path)
-            .map(Content::Read)
-            .map_err(|e| format!("cannot read {display}: {e}")),
-        Err(e) => Err(format!("cannot read {display}: {e}")),
-    };
     Candidate {
-        display,
+        display: path.display().to_string(),
         relative: relative.to_string(),
-        content,
+        content: crate::input::read_bounded(path, MAX_DATA_FILE_BYTES).map(Content::Read),
         json: None,
     }
 }
@@ -215,16 +215,11 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
             return parse_candidate(db, file, kind, candidate.json);
         }
         Ok(Content::Read(bytes)) => bytes,
-        Err(message) => {
-            let code = if message.contains("bytes; data files") {
-                Code::TooLarge
-            } else {
-                Code::Io
-            };
-            db.findings.push(
-                Finding::error(code, message)
-                    .help("split the file, or remove it from the data folder"),
-            );
+        Err(unread) => {
+            let finding =
+                unread.finding(&candidate.display, &mut db.files, Code::TooLarge, Code::Io);
+            db.findings
+                .push(finding.help("split the file, or remove it from the data folder"));
             return;
         }
     };
@@ -349,6 +344,14 @@ fn load_cards(db: &mut CardDb, file: FileId, text: &str, data: DataText<'_>) {
     let preamble_end = first_header(text).unwrap_or(text.len());
     let game = match toml::from_str::<GameOnly>(&text[..preamble_end]) {
         Ok(g) => g.game,
+        Err(_) if toml::from_str::<toml::Table>(text).is_err() => {
+            // Not TOML at all: the game key cannot be told, so say what is broken, every
+            // broken table of it.
+            if let Err(findings) = parse_toml::<toml::Table>(file, text) {
+                db.findings.extend(findings);
+            }
+            return;
+        }
         Err(e) => {
             let span = e.span().unwrap_or(0..0);
             db.findings.push(
@@ -474,7 +477,16 @@ pub fn parse_toml<T: DeserializeOwned>(file: FileId, text: &str) -> Result<T, Ve
             if let Err(e) = toml::from_str::<T>(preamble) {
                 findings.push(finding_from_toml(file, &e, 0));
             }
+            // A preamble that is not TOML would break every table parsed after it: then
+            // each table is checked for syntax on its own.
+            let preamble_is_toml = toml::from_str::<toml::Table>(preamble).is_ok();
             for block in &blocks {
+                if !preamble_is_toml {
+                    if let Err(e) = toml::from_str::<toml::Table>(&text[block.clone()]) {
+                        findings.push(finding_from_toml(file, &e, block.start as isize));
+                    }
+                    continue;
+                }
                 let mut piece = String::with_capacity(preamble.len() + block.len() + 1);
                 piece.push_str(preamble);
                 if !piece.is_empty() && !piece.ends_with('\n') {

@@ -165,6 +165,8 @@ pub struct CardDb {
     pub findings: Vec<Finding>,
     /// Names of the files that were read, in load order.
     pub loaded: Vec<FileId>,
+    /// Entries of data folders passed over (a FIFO, a link loop), for a note each.
+    pub skipped: Vec<crate::input::Skipped>,
 }
 
 impl CardDb {

@@ -1,7 +1,9 @@
 use super::print_stdout;
 use crate::cards::{LoadOptions, load};
 use crate::cli::{CheckArgs, Outcome};
-use crate::report::{HumanStyle, OutputFormat, Severity, render_findings};
+use crate::report::{
+    HumanStyle, OutputFormat, SHOWN_PER_CODE_AND_FILE, Severity, cap_repeats, render_findings,
+};
 use std::path::PathBuf;
 
 pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
@@ -13,6 +15,7 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
         overlays,
         without: Vec::new(),
     });
+    super::print_skipped(&db);
     let findings = if unreadable.is_empty() {
         crate::check::run(&db)
     } else {
@@ -23,10 +26,16 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
         .filter(|f| f.severity == Severity::Error)
         .count();
     let warnings = findings.len() - errors;
+    // People read the first few of a repeated mistake; JSON keeps every one for tools.
+    let shown = || {
+        cap_repeats(&findings, SHOWN_PER_CODE_AND_FILE, |file| {
+            db.files.name(file).to_string()
+        })
+    };
     match args.output {
         OutputFormat::Human => {
             let style = HumanStyle::for_stderr();
-            let rendered = render_findings(&db.files, &findings, OutputFormat::Human, style);
+            let rendered = render_findings(&db.files, &shown(), OutputFormat::Human, style);
             eprint!("{rendered}");
             let files = db.loaded.len();
             let records =
@@ -37,6 +46,11 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
                 plural(errors),
                 plural(warnings)
             );
+            if !crate::check::references_checked(&db) {
+                eprintln!(
+                    "note: references between records are checked once every file loads; fix the files above first"
+                );
+            }
         }
         OutputFormat::Json => {
             let diagnostics: Vec<_> = findings
@@ -54,7 +68,7 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
         OutputFormat::Github => {
             print_stdout(&render_findings(
                 &db.files,
-                &findings,
+                &shown(),
                 OutputFormat::Github,
                 HumanStyle::plain(100),
             ));

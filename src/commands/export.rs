@@ -14,18 +14,13 @@ use crate::export::xwing::{ExportSquad, check, write};
 use crate::parse::xwing::{self, MAX_INPUT_BYTES};
 use crate::report::{Code, FileId, Finding, HumanStyle, Severity, SourceFiles, render_human};
 use crate::validate::xwing::{Options, Validator};
-use std::io::Read;
 use std::path::{Path, PathBuf};
-
-const STDIN: &str = "-";
 
 pub fn run(data: &[PathBuf], args: ExportArgs) -> Outcome {
     let mut files = SourceFiles::default();
-    let (name, bytes) = match read_input(&args.input) {
+    let (name, bytes) = match read_input(&args.input, &mut files) {
         Ok(input) => input,
-        Err(message) => {
-            let finding = Finding::error(Code::Io, message)
-                .help("check the path; `-` reads the squad from standard input");
+        Err(finding) => {
             print_findings(&files, &[finding]);
             return Outcome::Failed;
         }
@@ -135,24 +130,16 @@ pub fn run(data: &[PathBuf], args: ExportArgs) -> Outcome {
     Outcome::Clean
 }
 
-/// The input's name for messages and at most [`MAX_INPUT_BYTES`] + 1 of its bytes (the
-/// reader reports a larger input).
-fn read_input(path: &Path) -> Result<(String, Vec<u8>), String> {
-    let limit = MAX_INPUT_BYTES as u64 + 1;
-    let mut bytes = Vec::new();
-    if path.as_os_str() == STDIN {
-        std::io::stdin()
-            .lock()
-            .take(limit)
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        return Ok(("<stdin>".to_string(), bytes));
+/// The input's name for messages and its bytes, at most [`MAX_INPUT_BYTES`]; a larger
+/// input is refused with a diagnostic on its first line.
+fn read_input(path: &Path, files: &mut SourceFiles) -> Result<(String, Vec<u8>), Finding> {
+    let name = crate::input::display_name(path);
+    match crate::input::read_bounded(path, MAX_INPUT_BYTES) {
+        Ok(bytes) => Ok((name, bytes)),
+        Err(crate::input::Unread::Failed(message)) => Err(Finding::error(Code::Io, message)
+            .help("check the path; `-` reads the squad from standard input")),
+        Err(unread) => Err(unread.finding(&name, files, Code::XwingParseTooLarge, Code::Io)),
     }
-    let name = path.display().to_string();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(limit).read_to_end(&mut bytes))
-        .map_err(|e| format!("cannot read {name}: {e}"))?;
-    Ok((name, bytes))
 }
 
 fn print_findings(files: &SourceFiles, findings: &[Finding]) {

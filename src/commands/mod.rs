@@ -57,11 +57,19 @@ fn load_data(overlays: &[PathBuf], without: &[DataKind]) -> Result<CardDb, Outco
         overlays: overlays.to_vec(),
         without: without.to_vec(),
     });
+    print_skipped(&db);
     if unreadable.is_empty() {
         Ok(db)
     } else {
         print_findings_stderr(&db, &unreadable);
         Err(Outcome::Failed)
+    }
+}
+
+/// A note for each entry of a data folder that was passed over (a FIFO, a link loop).
+fn print_skipped(db: &CardDb) {
+    for skipped in &db.skipped {
+        eprintln!("note: {skipped}");
     }
 }
 

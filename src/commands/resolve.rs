@@ -5,19 +5,17 @@ use crate::parse::scenario::MAX_SCENARIO_BYTES;
 use crate::report::{
     Code, Finding, HumanStyle, JsonFinding, SourceFiles, render_human as render_finding,
 };
-use std::io::Read;
 
 /// Width of the trace table when stdout is not a terminal (pipes, files, tests).
 const TABLE_WIDTH: u16 = 120;
 
 pub fn run(args: ResolveArgs) -> Outcome {
     let name = args.scenario.display().to_string();
-    let text = match read_limited(&args.scenario) {
+    let mut unread = SourceFiles::default();
+    let text = match read_limited(&args.scenario, &mut unread) {
         Ok(text) => text,
-        Err(message) => {
-            let finding = Finding::error(Code::Io, message)
-                .help("check the path exists, is readable, and is a UTF-8 TOML scenario");
-            report(&SourceFiles::default(), &[finding], args.output);
+        Err(finding) => {
+            report(&unread, &[finding], args.output);
             return Outcome::Failed;
         }
     };
@@ -63,24 +61,22 @@ fn report(files: &SourceFiles, findings: &[Finding], output: ReportFormat) {
 }
 
 /// Read at most [`MAX_SCENARIO_BYTES`] (+1 to notice a larger file) as UTF-8.
-fn read_limited(path: &std::path::Path) -> Result<String, String> {
-    let file =
-        std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_SCENARIO_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if bytes.len() > MAX_SCENARIO_BYTES {
-        return Err(format!(
-            "{} is larger than {MAX_SCENARIO_BYTES} bytes; scenarios are smaller",
-            path.display()
-        ));
-    }
+fn read_limited(path: &std::path::Path, files: &mut SourceFiles) -> Result<String, Finding> {
+    let bytes = crate::input::read_bounded(path, MAX_SCENARIO_BYTES).map_err(|unread| {
+        let name = crate::input::display_name(path);
+        unread
+            .finding(&name, files, Code::ScenarioTooLarge, Code::Io)
+            .help("check the path exists, is readable, and is a UTF-8 TOML scenario")
+    })?;
     String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{} is not UTF-8 text (first bad byte at {})",
-            path.display(),
-            e.utf8_error().valid_up_to()
+        Finding::error(
+            Code::Io,
+            format!(
+                "{} is not UTF-8 text (first bad byte at {})",
+                path.display(),
+                e.utf8_error().valid_up_to()
+            ),
         )
+        .help("check the path exists, is readable, and is a UTF-8 TOML scenario")
     })
 }

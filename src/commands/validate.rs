@@ -3,11 +3,11 @@
 
 use super::load_data;
 use crate::cli::{Outcome, ValidateArgs};
-use crate::input::{Input, inputs};
+use crate::input::{Input, list_inputs};
 use crate::report::HumanStyle;
 use crate::report::list::write::{ListWriter, writer};
 use crate::report::list::{ListReport, Summary};
-use crate::validate::lists::{Checker, Options, Request, check_in_order};
+use crate::validate::lists::{Checker, MAX_LIST_BYTES, Options, Request, check_in_order};
 use std::io::Write;
 
 /// Up to this many lists the JSON document is indented for people.
@@ -39,7 +39,7 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
     let mut out = Output::stdout();
     let summary = if args.teams.is_empty() {
         // The first few inputs tell a handful of lists from a season's worth.
-        let mut walk = inputs(&args.inputs);
+        let mut walk = list_inputs(&args.inputs, MAX_LIST_BYTES);
         let head: Vec<Input> = walk.by_ref().take(PRETTY_JSON_MAX_LISTS + 1).collect();
         let few = head.len() <= PRETTY_JSON_MAX_LISTS;
         let writer = writer(args.output, details, few, HumanStyle::for_stdout());

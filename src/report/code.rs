@@ -121,6 +121,8 @@ pub enum Code {
     ArmadaTeamUnique,
     /// A list file that could not be read (missing, a folder without lists, no permission).
     ListIo,
+    /// A list input larger than any list (a wrong file, a device, an endless stream).
+    ListTooLarge,
     /// An input that is no fleet or squad list of any game arbiter validates.
     ListParseUnknownGame,
     /// An input of another game than the one asked for with `--game`.
@@ -274,6 +276,7 @@ impl Code {
         Code::ArmadaTeamFaction,
         Code::ArmadaTeamUnique,
         Code::ListIo,
+        Code::ListTooLarge,
         Code::ListParseUnknownGame,
         Code::ListParseWrongGame,
         Code::XwingParse,
@@ -380,6 +383,7 @@ impl Code {
             Code::ArmadaTeamFaction => "armada::team_faction",
             Code::ArmadaTeamUnique => "armada::team_unique",
             Code::ListIo => "list::io",
+            Code::ListTooLarge => "list::too_large",
             Code::ListParseUnknownGame => "list::parse::unknown_game",
             Code::ListParseWrongGame => "list::parse::wrong_game",
             Code::XwingParse => "xwing::parse",
@@ -434,6 +438,7 @@ impl Code {
         matches!(
             self,
             Code::ListIo
+                | Code::ListTooLarge
                 | Code::ListParseUnknownGame
                 | Code::ListParseWrongGame
                 | Code::ArmadaParseEmpty

@@ -1,6 +1,7 @@
 //! Findings and how they are shown: one `Finding` type for every command, rendered as
 //! miette reports for people, JSON for tools, or GitHub Actions annotations for CI.
 
+mod cap;
 mod citation;
 mod code;
 mod color;
@@ -8,8 +9,10 @@ pub mod explain;
 mod files;
 pub mod list;
 mod render;
+mod snippet;
 mod table;
 
+pub use cap::{SHOWN_PER_CODE_AND_FILE, cap_repeats};
 pub use citation::Citation;
 pub use code::Code;
 pub use color::{ColorChoice, Stream, set_color_choice, use_color};

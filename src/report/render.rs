@@ -1,4 +1,5 @@
 use super::color::{Stream, use_color};
+use super::snippet::Snippet;
 use super::{Citation, Finding, Severity, SourceFiles, SourceText};
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 use serde::Serialize;
@@ -189,7 +190,14 @@ fn escape_property(text: &str) -> String {
 /// Adapter giving a [`Finding`] the shape miette renders.
 struct MietteFinding {
     finding: Finding,
-    source: Option<NamedSource<SourceText>>,
+    source: Option<Quoted>,
+}
+
+/// What a finding quotes: the input itself, or the cut-down lines around a finding on a
+/// line or span too long to show (see [`Snippet`]).
+enum Quoted {
+    Whole(NamedSource<SourceText>),
+    Cut(Snippet),
 }
 
 impl MietteFinding {
@@ -197,7 +205,15 @@ impl MietteFinding {
         let mut finding = finding.clone();
         let source = finding.location.as_mut().map(|loc| {
             loc.span = files.clamp(loc.file, loc.span.clone());
-            NamedSource::new(files.name(loc.file), files.text(loc.file).clone())
+            let name = files.name(loc.file);
+            let text = files.text(loc.file);
+            match Snippet::cut(name, text, loc.span.clone()) {
+                Some((snippet, span)) => {
+                    loc.span = span;
+                    Quoted::Cut(snippet)
+                }
+                None => Quoted::Whole(NamedSource::new(name, text.clone())),
+            }
         });
         MietteFinding { finding, source }
     }
@@ -247,7 +263,10 @@ impl Diagnostic for MietteFinding {
     }
 
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        self.source.as_ref().map(|s| s as &dyn miette::SourceCode)
+        self.source.as_ref().map(|s| match s {
+            Quoted::Whole(whole) => whole as &dyn miette::SourceCode,
+            Quoted::Cut(snippet) => snippet as &dyn miette::SourceCode,
+        })
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {

@@ -284,6 +284,18 @@ impl Engine<'_> {
         let name = spec.card.name.as_str();
         match e.effect {
             EffectKind::Nothing => {}
+            EffectKind::Damage if e.zones == Some(EffectZones::Stations) => {
+                // Appendix 7.2 (Contaminación): the actions apply at each station holding a
+                // token, so two contaminated stations of one zone deal that zone's damage twice.
+                for &s in StationId::ALL {
+                    if self.threats[i].at(s) {
+                        self.damage(i, s.zone(), amount, e.ignore_shields);
+                        if self.lost.is_some() {
+                            return;
+                        }
+                    }
+                }
+            }
             EffectKind::Damage => {
                 let (zones, n) = self.zones(i, e.zones.unwrap_or(EffectZones::Own));
                 for z in &zones[..n] {

@@ -4,7 +4,7 @@
 use super::ArmadaCards;
 use super::model::Printing;
 use crate::cards::CardDb;
-use crate::check::value_span;
+use crate::cards::locate::value_span;
 use crate::report::{Code, Finding};
 use std::collections::HashSet;
 

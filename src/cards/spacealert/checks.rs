@@ -4,8 +4,8 @@
 
 use super::SpaceAlertCards;
 use super::model::*;
+use crate::cards::locate::value_span;
 use crate::cards::{CardDb, Located};
-use crate::check::value_span;
 use crate::report::{Code, Finding};
 use std::collections::HashSet;
 

@@ -5,8 +5,8 @@
 
 use super::TalonCards;
 use super::model::*;
+use crate::cards::locate::value_span;
 use crate::cards::{CardDb, Located};
-use crate::check::value_span;
 use crate::report::{Code, Finding};
 use crate::text::did_you_mean;
 use std::collections::HashSet;

@@ -9,9 +9,16 @@ mod teams;
 pub use choice::{Options, Request, armada_format_from_list, xwing_format_from_list};
 pub use stream::check_in_order;
 
+/// Largest list input read: no builder's list comes near it.
+pub const MAX_LIST_BYTES: usize = if armada_parse::MAX_INPUT_BYTES > xwing_parse::MAX_INPUT_BYTES {
+    armada_parse::MAX_INPUT_BYTES
+} else {
+    xwing_parse::MAX_INPUT_BYTES
+};
+
 use crate::cards::formats::Format;
 use crate::cards::{CardDb, Game};
-use crate::input::Input;
+use crate::input::{Input, Unread};
 use crate::parse::detect::detect_bytes;
 use crate::parse::{armada as armada_parse, xwing as xwing_parse};
 use crate::report::list::{ListReport, unknown_game};
@@ -56,7 +63,7 @@ impl<'db> Checker<'db> {
 
     /// Read, detect, parse and validate one input.
     pub fn check(&self, input: &Input) -> ListReport {
-        let bytes = match input.read() {
+        let bytes = match input.read(MAX_LIST_BYTES) {
             Ok(bytes) => bytes,
             Err(why) => return unreadable_file(&input.name, &why),
         };
@@ -274,15 +281,10 @@ impl<'db> Checker<'db> {
     }
 }
 
-pub(super) fn unreadable_file(name: &str, why: &str) -> ListReport {
-    let finding = Finding::error(Code::ListIo, format!("cannot read {name}: {why}"))
-        .help("check the path and that the file can be read");
-    ListReport::unreadable(
-        name.to_string(),
-        None,
-        SourceFiles::default(),
-        vec![finding],
-    )
+pub(super) fn unreadable_file(name: &str, why: &Unread) -> ListReport {
+    let mut files = SourceFiles::default();
+    let finding = why.finding(name, &mut files, Code::ListTooLarge, Code::ListIo);
+    ListReport::unreadable(name.to_string(), None, files, vec![finding])
 }
 
 fn article_title(game: Game) -> String {

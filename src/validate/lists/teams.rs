@@ -1,8 +1,8 @@
 //! Sector Fleets team play: each `--team` group's fleets validated to the per-player split
 //! of the format, then checked together (seed 003).
 
-use super::{Checker, unreadable_file};
-use crate::input::inputs;
+use super::{Checker, MAX_LIST_BYTES, unreadable_file};
+use crate::input::list_inputs;
 use crate::report::list::ListReport;
 use crate::validate::armada as armada_validate;
 use std::path::PathBuf;
@@ -35,8 +35,8 @@ impl Checker<'_> {
         let mut reports = Vec::new();
         for (index, team) in teams.iter().enumerate() {
             let mut checked = Vec::new();
-            for input in inputs(team) {
-                let bytes = match input.read() {
+            for input in list_inputs(team, MAX_LIST_BYTES) {
+                let bytes = match input.read(MAX_LIST_BYTES) {
                     Ok(bytes) => bytes,
                     Err(why) => {
                         let mut report = unreadable_file(&input.name, &why);

@@ -1,0 +1,10 @@
+//! Reading what the user names: files, standard input, folders. Every command reads its
+//! inputs through here, so that every read has a ceiling and every folder walk ends.
+
+mod lists;
+mod read;
+mod walk;
+
+pub use lists::{Input, LIST_EXTENSIONS, list_inputs};
+pub use read::{STDIN, Unread, display_name, read_bounded};
+pub use walk::{Found, Skipped, Walk, walk, walk_lazily};

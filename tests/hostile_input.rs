@@ -1,0 +1,279 @@
+//! Issue 13: inputs that are merely odd — a line 66,000 columns long, `/dev/zero`, a huge
+//! pipe, a FIFO or a link loop in a folder, an empty data file — end in a diagnostic and
+//! exit 1 or 2, never a panic, an endless read or a flood. End to end, on the real binary.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn arbiter() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    command
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1");
+    command
+}
+
+fn run(args: &[&str]) -> Output {
+    arbiter()
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn json(output: &Output) -> serde_json::Value {
+    serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}\n{}", stdout(output), stderr(output)))
+}
+
+fn codes(output: &Output) -> Vec<String> {
+    json(output)["results"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|r| r["diagnostics"].as_array().cloned().unwrap_or_default())
+        .map(|d| d["code"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-hostile-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+fn example_list() -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/lists/armada-garm-liberty.txt"),
+    )
+    .expect("the example list")
+}
+
+fn no_panic(output: &Output) {
+    assert!(
+        matches!(output.status.code(), Some(0..=2)),
+        "exit {:?}\n{}",
+        output.status.code(),
+        stderr(output)
+    );
+    assert!(!stderr(output).contains("panicked"), "{}", stderr(output));
+}
+
+#[test]
+fn a_line_past_65535_columns_is_reported_not_a_panic() {
+    let dir = scratch("long-line");
+    let mut lines: Vec<String> = example_list().lines().map(str::to_string).collect();
+    lines.insert(
+        3,
+        format!("{}Victory II-class Star Destroyer (85)", " ".repeat(66_000)),
+    );
+    let path = dir.join("long.txt");
+    std::fs::write(&path, lines.join("\n")).expect("write");
+    let path = path.to_string_lossy().into_owned();
+    let human = run(&["validate", &path]);
+    no_panic(&human);
+    let shown = stdout(&human);
+    // The quoted line is cut to a window, and the report still says where it really is.
+    assert!(shown.lines().all(|l| l.chars().count() < 1000), "{shown}");
+    assert!(shown.contains("long.txt:4:66001"), "{shown}");
+    let tabs = dir.join("tabs.txt");
+    std::fs::write(
+        &tabs,
+        format!("{}\n{}x (1)\n", example_list(), "\t".repeat(20_000)),
+    )
+    .expect("write");
+    no_panic(&run(&["validate", &tabs.to_string_lossy()]));
+}
+
+#[cfg(unix)]
+#[test]
+fn dev_zero_is_refused_after_the_limit() {
+    let output = run(&["validate", "--output", "json", "/dev/zero"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert_eq!(codes(&output), vec!["list::too_large"]);
+    let scenario = run(&["resolve", "/dev/zero"]);
+    assert_eq!(scenario.status.code(), Some(2));
+    assert!(
+        stderr(&scenario).contains("scenario::too_large"),
+        "{}",
+        stderr(&scenario)
+    );
+    let data = run(&["cards", "check", "/dev/zero"]);
+    assert_eq!(data.status.code(), Some(1), "a failing data file");
+    assert!(
+        stderr(&data).contains("cards::too_large"),
+        "{}",
+        stderr(&data)
+    );
+}
+
+#[test]
+fn standard_input_is_read_up_to_the_limit_only() {
+    let mut child = arbiter()
+        .args(["validate", "--output", "json", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let block = vec![b'a'; 1 << 16];
+        // 8 MiB, far past the limit; the reader stops early, so writes may fail.
+        for _ in 0..128 {
+            if stdin.write_all(&block).is_err() {
+                break;
+            }
+        }
+    });
+    let output = child.wait_with_output().expect("output");
+    let _ = writer.join();
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert_eq!(codes(&output), vec!["list::too_large"]);
+    let diagnostic = &json(&output)["results"][0]["diagnostics"][0];
+    assert_eq!(
+        diagnostic["line"], 1,
+        "the refusal points at the input's start"
+    );
+}
+
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_walk_skips_fifos_and_link_loops_and_goes_past_dangling_links() {
+    let dir = scratch("walk");
+    std::fs::create_dir_all(dir.join("sub")).expect("sub");
+    std::fs::write(dir.join("a.txt"), example_list()).expect("a");
+    std::fs::write(dir.join("sub/b.txt"), example_list()).expect("b");
+    std::os::unix::fs::symlink("..", dir.join("sub/loop")).expect("loop");
+    std::os::unix::fs::symlink("nowhere.txt", dir.join("dangling.txt")).expect("dangling");
+    mkfifo(&dir.join("pipe.txt"));
+    let folder = dir.to_string_lossy().into_owned();
+    let output = run(&["validate", "--output", "json", &folder]);
+    let notes = stderr(&output);
+    assert!(
+        notes.contains("pipe.txt: a FIFO, not a regular file"),
+        "{notes}"
+    );
+    assert!(notes.contains("a link back to"), "{notes}");
+    let body = json(&output);
+    let files: Vec<&str> = body["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| r["file"].as_str().unwrap_or_default())
+        .collect();
+    let name = |n: &str| dir.join(n).to_string_lossy().into_owned();
+    assert_eq!(
+        files,
+        vec![name("a.txt"), name("sub/b.txt"), name("dangling.txt")]
+    );
+    // The dangling link is an input that could not be read: exit 2, the others checked.
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(body["summary"]["unreadable"], 1, "{body}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_on_the_command_line_is_read() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("list.txt");
+    mkfifo(&fifo);
+    let list = example_list();
+    let target = fifo.clone();
+    let writer = std::thread::spawn(move || {
+        if let Ok(mut pipe) = std::fs::OpenOptions::new().write(true).open(&target) {
+            let _ = pipe.write_all(list.as_bytes());
+        }
+    });
+    let output = run(&["validate", &fifo.to_string_lossy()]);
+    let _ = writer.join();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+}
+
+fn overlay_with_revisions(name: &str, revisions: &str) -> PathBuf {
+    let dir = scratch(name);
+    std::fs::create_dir_all(dir.join("cards/xwing")).expect("folders");
+    std::fs::write(dir.join("cards/xwing/revisions.toml"), revisions).expect("write");
+    dir
+}
+
+#[test]
+fn an_empty_points_file_gives_one_diagnostic_not_one_per_card() {
+    let dir = overlay_with_revisions("empty-revisions", "");
+    let data = dir.to_string_lossy().into_owned();
+    let output = run(&["--data", &data, "cards", "check"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = stderr(&output);
+    assert!(
+        text.lines().count() < 40,
+        "{} lines:\n{text}",
+        text.lines().count()
+    );
+    assert!(text.contains("revisions.toml"), "{text}");
+    assert!(!text.contains("cards::dangling_reference"), "{text}");
+    let json_output = run(&["--data", &data, "cards", "check", "--output", "json"]);
+    let body = json(&json_output);
+    assert_eq!(body["errors"], 1, "{body}");
+}
+
+#[test]
+fn a_toml_syntax_error_has_its_own_code_and_every_broken_table_is_reported() {
+    let broken = "game = \"xwing\"\n[[revision]\nid = \"a\"\n\n[[revision]]\nid = \"b\n";
+    let dir = overlay_with_revisions("syntax", broken);
+    let data = dir.to_string_lossy().into_owned();
+    let output = run(&["--data", &data, "cards", "check", "--output", "json"]);
+    let body = json(&output);
+    let diagnostics = body["diagnostics"].as_array().expect("diagnostics");
+    let syntax: Vec<_> = diagnostics
+        .iter()
+        .filter(|d| d["code"] == "cards::syntax")
+        .collect();
+    assert_eq!(syntax.len(), 2, "{body}");
+    assert!(
+        diagnostics.iter().all(|d| d["code"] == "cards::syntax"),
+        "{body}"
+    );
+}
+
+#[test]
+fn repeated_findings_of_one_code_in_one_file_are_summed_up() {
+    let dir = scratch("repeats");
+    std::fs::create_dir_all(dir.join("errata")).expect("folders");
+    let mut errata = String::new();
+    for i in 0..30 {
+        errata.push_str(&format!(
+            "[[erratum]]\nid = \"e{i}\"\ngame = \"xwing\"\ncard = \"nobody-{i}\"\ncard_kind = \"pilot\"\ndocument = \"Test\"\nversion = \"1\"\nsummary = \"x\"\n\n"
+        ));
+    }
+    std::fs::write(dir.join("errata/many.toml"), errata).expect("write");
+    let data = dir.to_string_lossy().into_owned();
+    let output = run(&["--data", &data, "cards", "check"]);
+    let text = stderr(&output);
+    let json_output = run(&["--data", &data, "cards", "check", "--output", "json"]);
+    let all = json(&json_output)["diagnostics"]
+        .as_array()
+        .map_or(0, Vec::len);
+    assert!(all >= 30, "JSON lists every finding: {all}\n{text}");
+    let shown = text.matches("× erratum").count();
+    assert_eq!(shown, 10, "{text}");
+    assert!(text.contains(&format!("and {} more", all - 10)), "{text}");
+}
