@@ -5,7 +5,7 @@
 //! Outcome: `{"ships": {"<id>": {"move": ["A", …], "energy": ["C", "F"], "turn_mode": n}}}`
 //! (`turn_mode` is null for a base, whose curve has no turn radius).
 
-use super::{Played, Steps, letters, rules};
+use super::{Played, Steps, letters, rules, step};
 use crate::cards::talon::TalonCards;
 use crate::parse::scenario::talon::Scenario;
 use serde_json::{Map, Value, json};
@@ -36,14 +36,15 @@ pub fn run(sc: &Scenario, steps: &mut Steps) -> Played {
             }
         }
         let moving_refs: Vec<&str> = moving.iter().map(String::as_str).collect();
-        steps.push(
+        step!(
+            steps,
+            rules::IMPULSE_CHART,
             format!("Impulse {} (numbers {})", impulse.id, numbers.join(", ")),
             format!(
                 "Gain 1 power: {}. Must move: {}.",
                 letters(&power),
                 letters(&moving_refs)
-            ),
-            rules::IMPULSE_CHART,
+            )
         )?;
     }
     let mut ships = Map::new();
@@ -73,10 +74,11 @@ pub fn run(sc: &Scenario, steps: &mut Steps) -> Played {
         .iter()
         .any(|s| s.class.is_some_and(|c| c.is_base()))
     {
-        steps.push(
-            "Bases",
-            "A base's speed is its rotation: in each impulse it would move, it turns one hex side clockwise instead; its power does not depend on it.",
+        step!(
+            steps,
             rules::BASES,
+            "Bases",
+            "A base's speed is its rotation: in each impulse it would move, it turns one hex side clockwise instead; its power does not depend on it."
         )?;
     }
     Ok((final_state, json!({ "ships": Value::Object(ships) })))

@@ -33,15 +33,17 @@ pub enum Kind {
     Damage,
     Fire,
     EnergyPhase,
+    Round,
 }
 
 impl Kind {
-    pub const ALL: [(Kind, &'static str); 5] = [
+    pub const ALL: [(Kind, &'static str); 6] = [
         (Kind::Impulse, "talon/impulse"),
         (Kind::Initiative, "talon/initiative"),
         (Kind::Damage, "talon/damage"),
         (Kind::Fire, "talon/fire"),
         (Kind::EnergyPhase, "talon/energy-phase"),
+        (Kind::Round, "talon/round"),
     ];
 
     pub fn parse(kind: &str) -> Option<Kind> {
@@ -56,6 +58,7 @@ pub const KINDS: &[&str] = &[
     "talon/damage",
     "talon/fire",
     "talon/energy-phase",
+    "talon/round",
 ];
 
 /// Most dice a scenario may list (far more than any question needs).
