@@ -6,9 +6,19 @@
 //! (`turn_mode` is null for a base, whose curve has no turn radius).
 
 use super::{Played, Steps, letters, rules, step};
-use crate::cards::talon::TalonCards;
+use crate::cards::talon::{Impulse, PowerCurve, TalonCards};
 use crate::parse::scenario::talon::Scenario;
 use serde_json::{Map, Value, json};
+
+/// Seed 004 4.1: a number of the impulse's box equals the ship's power.
+pub fn gains_power(impulse: &Impulse, curve: PowerCurve) -> bool {
+    impulse.numbers.contains(&curve.power)
+}
+
+/// Seed 004 4.1: a number of the impulse's box equals the ship's speed.
+pub fn must_move(impulse: &Impulse, curve: PowerCurve) -> bool {
+    impulse.numbers.contains(&curve.speed)
+}
 
 pub fn run(sc: &Scenario, steps: &mut Steps) -> Played {
     let cards = TalonCards::builtin();
@@ -21,11 +31,11 @@ pub fn run(sc: &Scenario, steps: &mut Steps) -> Played {
         let mut moving = Vec::new();
         for (i, (ship, curve)) in sc.ships.iter().zip(&curves).enumerate() {
             let Some(curve) = curve else { continue };
-            if impulse.numbers.contains(&curve.power) {
+            if gains_power(impulse, *curve) {
                 energy[i].push(&impulse.id);
                 power.push(ship.id.as_str());
             }
-            if impulse.numbers.contains(&curve.speed) {
+            if must_move(impulse, *curve) {
                 moves[i].push(&impulse.id);
                 let base = ship.class.is_some_and(|c| c.is_base());
                 moving.push(if base {

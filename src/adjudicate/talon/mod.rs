@@ -13,7 +13,7 @@ mod fire;
 pub mod geometry;
 mod impulse;
 mod initiative;
-mod round;
+pub mod round;
 pub mod rules;
 
 use super::{Adjudication, GameRules, NoDetail, ResolveOptions, Trace, trace_of};
