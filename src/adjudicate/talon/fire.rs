@@ -54,6 +54,10 @@ impl Fired {
     }
 }
 
+/// A ship in a Fusion Cannon's cone: its index, range, damage and the shield hit (none for
+/// a fighter).
+pub type ConeHit = (usize, u32, u8, Option<Arc>);
+
 /// What one shot came to, computed before any text; rendered by [`ShotResult::to_json`].
 /// `None` fields are the keys a shot stopped before reaching; `Some(None)` a null.
 #[derive(Debug, Clone, Default)]
@@ -76,7 +80,7 @@ pub struct ShotResult {
     pub damage: Option<Option<u8>>,
     pub launched: bool,
     /// Fusion Cannon: every ship in the cone, its range, damage and shield hit.
-    pub cone: Option<Vec<(usize, u32, u8, Option<Arc>)>>,
+    pub cone: Option<Vec<ConeHit>>,
 }
 
 impl ShotResult {
@@ -450,7 +454,7 @@ fn cone(
     group: &WeaponGroup,
     weapon: &Weapon,
     roll: u8,
-) -> Result<Vec<(usize, u32, u8, Option<Arc>)>, Stop> {
+) -> Result<Vec<ConeHit>, Stop> {
     let mut hits = Vec::new();
     let (Some(from), Some(heading)) = fleet.at[shot.attacker] else {
         return Ok(hits);

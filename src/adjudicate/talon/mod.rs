@@ -74,6 +74,16 @@ pub fn run(sc: &Scenario, seed: Option<u64>) -> Result<Answer, Vec<Finding>> {
     }
 }
 
+/// Play a `talon/round` scenario without a trace (benchmarks, solvers): the same results
+/// as [`run`], and no step text or JSON is built.
+pub fn round_quietly(sc: &Scenario, seed: Option<u64>) -> Result<round::Round<'_>, Vec<Finding>> {
+    let mut steps = Steps::quiet();
+    round::play(sc, seed, &mut steps).map_err(|stop| match stop {
+        Stop::Cap => vec![loop_finding(sc.file, sc.max_steps, None)],
+        Stop::Finding(finding) => vec![*finding],
+    })
+}
+
 /// Why an engine stopped early.
 pub enum Stop {
     Cap,
