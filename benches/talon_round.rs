@@ -1,11 +1,13 @@
-//! `cargo bench --bench talon_round`: the Talon engines over one round's worth of
-//! questions for 12 ships (6 a side): the impulse chart for all 12, one shot from each
-//! (damage, criticals and blasts included), and the energy phase of all 12. `talon/round`
-//! (moves, collisions) is not built yet, so this is the round as the existing kinds play
-//! it. Then Talon fleet validation (read, resolve classes, total). No harness; goal ≥ 50,000
-//! rounds a second.
+//! `cargo bench --bench talon_round`: the real `talon/round` kind for 12 ships (6 a side):
+//! every ship flies its whole round (its speed's moves, impulses A–F), each fires its first
+//! weapon group in impulse A (damage, criticals and blasts included), the initiative is
+//! contested in impulse F, and the energy phase closes the round. Timed without a trace
+//! (`round_quietly`, what a solver calls) and with one (what `arbiter resolve` does). Then
+//! the round read from TOML and resolved whole, and Talon fleet validation. No harness; goal
+//! ≥ 50,000 quiet rounds a second.
 
-use arbiter::adjudicate::talon::run;
+use arbiter::adjudicate::talon::{round_quietly, run};
+use arbiter::cards::talon::TalonCards;
 use arbiter::parse::scenario::{self, talon};
 use arbiter::report::FileId;
 use std::hint::black_box;
@@ -24,93 +26,85 @@ const TALON: [&str; 6] = [
 ];
 
 /// Twelve ships face to face: Terrans in column 05 facing east, Talons in column 08 facing
-/// west, row by row, so every ship has an enemy at range 3 dead ahead.
-fn ships(with_charge: bool) -> String {
-    let mut text = String::new();
+/// west, on every second row, so every ship has an enemy at range 3 dead ahead. Each flies
+/// straight for as many impulses as its starting speed moves it; each fires in impulse A.
+fn round_text() -> String {
+    let cards = TalonCards::builtin();
+    let mut text = String::from(
+        "game = \"talon\"\nkind = \"talon/round\"\ntitle = \"bench\"\ninitiative = \"terran\"\nround = 3\n",
+    );
     for (side, classes, column, heading) in [("t", TERRAN, 5, 90), ("k", TALON, 8, 270)] {
         for (i, class) in classes.iter().enumerate() {
             let row = 2 * i + 1;
+            let found = cards.find_class(class, None).expect("a Talon class");
+            let speed = found.value.default_curve.speed;
+            let moves = cards.impulses_with(speed).count();
+            let plan = vec!["\"straight\""; moves].join(", ");
             text.push_str(&format!(
-                "\n[[ship]]\nid = \"{side}{i}\"\nclass = \"{class}\"\nhex = \"{column:02}{row:02}\"\nheading = {heading}\n"
+                "\n[[ship]]\nid = \"{side}{i}\"\nclass = \"{class}\"\nhex = \"{column:02}{row:02}\"\nheading = {heading}\nmoves = [{plan}]\n"
             ));
-            if with_charge {
-                text.push_str("hull_boxes_lost = 1\n");
-            }
         }
+    }
+    for i in 0..6 {
+        text.push_str(&format!(
+            "\n[[shot]]\nimpulse = \"A\"\nattacker = \"t{i}\"\ngroup = 1\ntarget = \"k{i}\"\n\n[[shot]]\nimpulse = \"A\"\nattacker = \"k{i}\"\ngroup = 1\ntarget = \"t{i}\"\n"
+        ));
+    }
+    // Every ship gains power in F: three Change markers against two Defend.
+    for (ship, on) in [
+        ("t0", "change"),
+        ("t1", "change"),
+        ("k0", "change"),
+        ("k1", "defend"),
+        ("k2", "defend"),
+    ] {
+        text.push_str(&format!(
+            "\n[[spend]]\nship = \"{ship}\"\nimpulse = \"F\"\non = \"{on}\"\n"
+        ));
     }
     text
 }
 
-fn scenario(kind: &str, body: &str) -> talon::Scenario {
-    let text = format!("game = \"talon\"\nkind = \"talon/{kind}\"\ntitle = \"bench\"\n{body}");
-    let read = scenario::read(FileId(0), &text, None).unwrap_or_else(|_| panic!("{kind} reads"));
-    let kind = talon::Kind::parse(&read.envelope.kind).expect("a Talon kind");
-    talon::load(&read, kind).unwrap_or_else(|f| panic!("{kind:?}: {f:#?}"))
-}
-
 fn main() {
-    let impulse = scenario("impulse", &ships(false));
-    let mut shots = String::new();
-    for i in 0..6 {
-        shots.push_str(&format!(
-            "\n[[shot]]\nattacker = \"t{i}\"\ngroup = 1\ntarget = \"k{i}\"\n\n[[shot]]\nattacker = \"k{i}\"\ngroup = 1\ntarget = \"t{i}\"\n"
-        ));
-    }
-    let fire = scenario("fire", &format!("{}{shots}", ships(false)));
-    let energy = scenario(
-        "energy-phase",
-        &format!("round = 3\ninitiative = \"talon\"\n{}", ships(true)),
-    );
-    let round = |seed: u64| {
-        let a = run(&impulse, Some(seed))
-            .map(|(s, _, _)| s.len())
-            .unwrap_or(0);
-        let b = run(&fire, Some(seed)).map(|(s, _, _)| s.len()).unwrap_or(0);
-        let c = run(&energy, Some(seed))
-            .map(|(s, _, _)| s.len())
-            .unwrap_or(0);
-        a + b + c
-    };
-    for (name, sc) in [
-        ("impulse", &impulse),
-        ("fire", &fire),
-        ("energy-phase", &energy),
-    ] {
-        let runs = 5_000u64;
-        let started = Instant::now();
-        for seed in 0..runs {
-            black_box(
-                run(black_box(sc), Some(seed))
-                    .map(|(s, _, _)| s.len())
-                    .unwrap_or(0),
-            );
-        }
-        println!(
-            "  talon/{name}, 12 ships: {:.1} µs each",
-            started.elapsed().as_secs_f64() * 1e6 / runs as f64
-        );
-    }
-    let steps = round(1);
-    assert!(steps > 30, "a round has steps ({steps})");
-    let rounds = 20_000u64;
+    let text = round_text();
+    let read = scenario::read(FileId(0), &text, None).unwrap_or_else(|_| panic!("the round reads"));
+    let round = talon::load(&read, talon::Kind::Round).unwrap_or_else(|f| panic!("{f:#?}"));
+    let (steps, _, _) = run(&round, Some(1)).unwrap_or_else(|f| panic!("{f:#?}"));
+    let played = round_quietly(&round, Some(1)).unwrap_or_else(|f| panic!("{f:#?}"));
+    assert!(played.shots.len() >= 6, "the ships fire");
+    assert!(steps.len() > 60, "a round has steps ({})", steps.len());
+
+    let rounds = 200_000u64;
     let mut best = f64::MAX;
     for _ in 0..3 {
         let started = Instant::now();
         for seed in 0..rounds {
-            black_box(round(black_box(seed)));
+            let played = round_quietly(black_box(&round), Some(black_box(seed)));
+            black_box(played.map(|r| r.holder).ok());
         }
         best = best.min(started.elapsed().as_secs_f64());
     }
     println!(
-        "talon round, 12 ships (impulse + 12 shots + energy phase, {steps} steps): {:.0} rounds/s (best of 3 × {rounds}; goal 50,000)",
+        "talon/round, 12 ships, no trace: {:.0} rounds/s (best of 3 × {rounds}; goal 50,000)",
         rounds as f64 / best
     );
 
-    // Whole scenario texts, read and checked each time, as `arbiter resolve` does.
-    let text = format!(
-        "game = \"talon\"\nkind = \"talon/fire\"\ntitle = \"bench\"\n{}{shots}",
-        ships(false)
+    let traced = 5_000u64;
+    let started = Instant::now();
+    for seed in 0..traced {
+        black_box(
+            run(black_box(&round), Some(seed))
+                .map(|(s, _, _)| s.len())
+                .ok(),
+        );
+    }
+    println!(
+        "talon/round, 12 ships, with its trace and JSON outcome ({} steps): {:.0} rounds/s",
+        steps.len(),
+        traced as f64 / started.elapsed().as_secs_f64()
     );
+
+    // The whole scenario text, read and checked each time, as `arbiter resolve` does.
     let options = arbiter::adjudicate::ResolveOptions {
         max_steps: None,
         seed: Some(3),
@@ -123,12 +117,12 @@ fn main() {
         assert!(result.is_ok());
     }
     println!(
-        "talon/fire with 12 ships read from TOML and resolved: {:.0} scenarios/s",
+        "talon/round with 12 ships read from TOML and resolved: {:.0} scenarios/s",
         f64::from(runs) / started.elapsed().as_secs_f64()
     );
 
     // Fleet validation.
-    let cards = arbiter::cards::talon::TalonCards::builtin();
+    let cards = TalonCards::builtin();
     let list = "Side: Terran\nPoints: 1000\nBB \"Cordoba\"\nCA \"Patton\"\n2x DD\nCrucero Ligero \"Thor\"\nCV \"Hornet\"\n2x FTR\nSC\n";
     let lists = 100_000;
     let started = Instant::now();

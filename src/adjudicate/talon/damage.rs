@@ -15,9 +15,9 @@
 
 use super::dice::Dice;
 use super::geometry::{Seen, arc_of};
-use super::{Played, Steps, Stop, energy, rules};
+use super::{Played, Steps, Stop, choice, energy, rules, step};
 use crate::cards::talon::{Arc, ShipClass, TalonCards};
-use crate::parse::scenario::talon::{Scenario, ShipDef};
+use crate::parse::scenario::talon::{Heading, Hex, Scenario, ShipDef};
 use crate::report::{Code, Finding};
 use serde_json::{Map, Value, json};
 
@@ -57,12 +57,23 @@ pub struct ShipState {
     pub criticals: Vec<&'static str>,
 }
 
+/// Blast damage dealt by an exploding ship (seed 004 8.6.2), by ship index.
+#[derive(Debug, Clone, Copy)]
+pub struct Blast {
+    pub from: usize,
+    pub to: usize,
+    pub damage: u32,
+    pub arc: Arc,
+}
+
 /// Every ship of a scenario and the dice, for the engines that deal damage.
 pub struct Fleet<'a> {
     pub sc: &'a Scenario,
     pub state: Vec<ShipState>,
+    /// Where each ship is now and which way it faces (the scenario's, until it moves).
+    pub at: Vec<(Option<Hex>, Option<Heading>)>,
     pub dice: Dice,
-    pub blasts: Vec<Value>,
+    pub blasts: Vec<Blast>,
     cards: &'static TalonCards,
 }
 
@@ -87,6 +98,7 @@ impl<'a> Fleet<'a> {
         Fleet {
             sc,
             state,
+            at: sc.ships.iter().map(|s| (s.hex, s.heading)).collect(),
             dice: Dice::new(sc.dice.clone(), seed, sc.file, sc.dice_span.clone()),
             blasts: Vec::new(),
             cards: TalonCards::builtin(),
@@ -145,41 +157,50 @@ impl<'a> Fleet<'a> {
         what: &str,
         exploding: &mut Vec<usize>,
     ) -> Result<(), Stop> {
-        let id = self.sc.ships[ship].id.clone();
+        let id = &self.sc.ships[ship].id;
         let s = &mut self.state[ship];
         let a = arc.index();
         let mut left = damage;
-        let mut parts = Vec::new();
         let mut rule = rules::DAMAGE;
-        if left > 0 && s.reinforced[a] {
+        let reinforcement = left > 0 && s.reinforced[a];
+        if reinforcement {
             s.reinforced[a] = false;
             left -= 1;
-            parts.push("the reinforcement takes 1".to_string());
             rule = rules::REINFORCE;
         }
-        if s.shields_down {
-            parts.push("shields are down (critical damage)".to_string());
-        } else if left > 0 && s.shields[a] > 0 {
+        // Shield boxes crossed and the count before, when any were.
+        let mut shield = None;
+        if !s.shields_down && left > 0 && s.shields[a] > 0 {
             let taken = left.min(u32::from(s.shields[a]));
-            let before = s.shields[a];
+            shield = Some((taken, s.shields[a]));
             s.shields[a] -= taken as u8;
             left -= taken;
-            parts.push(format!(
-                "{taken} shield box{} crossed ({before} → {})",
-                if taken == 1 { "" } else { "es" },
-                s.shields[a]
-            ));
-        } else if left > 0 {
-            parts.push(format!("the {} arc is down", arc.as_str()));
         }
-        if left > 0 {
-            parts.push(format!("{left} to the hull"));
+        if steps.on {
+            let mut parts = Vec::new();
+            if reinforcement {
+                parts.push("the reinforcement takes 1".to_string());
+            }
+            if s.shields_down {
+                parts.push("shields are down (critical damage)".to_string());
+            } else if let Some((taken, before)) = shield {
+                parts.push(format!(
+                    "{taken} shield box{} crossed ({before} → {})",
+                    if taken == 1 { "" } else { "es" },
+                    s.shields[a]
+                ));
+            } else if left > 0 {
+                parts.push(format!("the {} arc is down", arc.as_str()));
+            }
+            if left > 0 {
+                parts.push(format!("{left} to the hull"));
+            }
+            steps.push(
+                format!("{what}: {damage} on {id}'s {} arc", arc.as_str()),
+                format!("{}.", capitalise(&parts.join("; "))),
+                rule,
+            )?;
         }
-        steps.push(
-            format!("{what}: {damage} on {id}'s {} arc", arc.as_str()),
-            format!("{}.", capitalise(&parts.join("; "))),
-            rule,
-        )?;
         if left > 0 {
             self.cross_hull(steps, ship, left, exploding)?;
         }
@@ -197,49 +218,53 @@ impl<'a> Fleet<'a> {
             return Ok(());
         };
         let total = class.hull_boxes.len() as u32;
-        let id = self.sc.ships[ship].id.clone();
+        let sc = self.sc;
+        let id = &sc.ships[ship].id;
         let mut left = boxes;
-        let mut crossed = Vec::new();
+        let mut crossed = 0;
         while left > 0 && !self.state[ship].destroyed {
             left -= 1;
             let s = &mut self.state[ship];
             s.hull_lost += 1;
             let position = s.hull_lost;
-            crossed.push(position);
+            crossed += 1;
             if position >= total {
                 s.destroyed = true;
-                steps.push(
-                    format!("{id}: hull box {position} of {total}"),
-                    format!("The last hull box is crossed: {id} is destroyed and removed."),
+                step!(
+                    steps,
                     rules::DESTRUCTION,
+                    format!("{id}: hull box {position} of {total}"),
+                    format!("The last hull box is crossed: {id} is destroyed and removed.")
                 )?;
                 exploding.push(ship);
                 break;
             }
             if class.is_critical_box(position as usize) {
-                steps.push(
+                step!(
+                    steps,
+                    rules::CRITICAL_BOX,
                     format!("{id}: hull box {position} of {total}"),
                     "A critical hull box is crossed: roll two dice on the critical damage table."
-                        .to_string(),
-                    rules::CRITICAL_BOX,
+                        .to_string()
                 )?;
                 left += self.critical(steps, ship, exploding)?;
             }
         }
         let s = &self.state[ship];
-        if !s.destroyed && !crossed.is_empty() {
+        if !s.destroyed && crossed > 0 {
             let modifier = class
                 .hull_boxes
                 .get(s.hull_lost as usize)
                 .copied()
                 .unwrap_or(0);
-            steps.push(
+            step!(
+                steps,
+                rules::POWER_MODIFIERS,
                 format!("{id}: hull"),
                 format!(
                     "{} of {total} hull boxes crossed; the leftmost box left is {modifier}, applied to power in the energy phase.",
                     s.hull_lost
-                ),
-                rules::POWER_MODIFIERS,
+                )
             )?;
         }
         Ok(())
@@ -252,7 +277,8 @@ impl<'a> Fleet<'a> {
         ship: usize,
         exploding: &mut Vec<usize>,
     ) -> Result<u32, Stop> {
-        let id = self.sc.ships[ship].id.clone();
+        let sc = self.sc;
+        let id = &sc.ships[ship].id;
         let a = self.dice.roll("critical damage")?;
         let b = self.dice.roll("critical damage")?;
         let roll = a + b;
@@ -312,10 +338,11 @@ impl<'a> Fleet<'a> {
         if !ignored && result.roll != 7 {
             s.criticals.push(&result.name);
         }
-        steps.push(
-            format!("{id}: critical damage roll {a} + {b} = {roll}"),
-            format!("{}. {effect}", result.name),
+        step!(
+            steps,
             rules::CRITICAL_TABLE,
+            format!("{id}: critical damage roll {a} + {b} = {roll}"),
+            format!("{}. {effect}", result.name)
         )?;
         Ok(extra)
     }
@@ -327,70 +354,80 @@ impl<'a> Fleet<'a> {
         gone: usize,
         exploding: &mut Vec<usize>,
     ) -> Result<(), Stop> {
-        let ship = &self.sc.ships[gone];
+        let sc = self.sc;
+        let ship = &sc.ships[gone];
         let Some(class) = ship.class else {
             return Ok(());
         };
         if class.explosion == 0 {
-            steps.push(
-                format!("{} explodes", ship.id),
-                "Its explosion value is 0: fighters cause no blast damage.",
+            step!(
+                steps,
                 if class.is_fighter() {
                     rules::FIGHTER_BLAST
                 } else {
                     rules::BLAST
                 },
+                format!("{} explodes", ship.id),
+                "Its explosion value is 0: fighters cause no blast damage."
             )?;
             return Ok(());
         }
-        let Some(at) = ship.hex else {
-            steps.push(
-                format!("{} explodes (explosion {})", ship.id, class.explosion),
-                "The scenario gives it no hex, so blast damage to other ships is not worked out.",
+        let Some(at) = self.at[gone].0 else {
+            step!(
+                steps,
                 rules::BLAST,
+                format!("{} explodes (explosion {})", ship.id, class.explosion),
+                "The scenario gives it no hex, so blast damage to other ships is not worked out."
             )?;
             return Ok(());
         };
         let mut hits = Vec::new();
-        for (other, def) in self.sc.ships.iter().enumerate() {
+        for (other, (hex, _)) in self.at.iter().enumerate() {
             if other == gone || self.state[other].destroyed {
                 continue;
             }
-            let Some(there) = def.hex else { continue };
+            let Some(there) = *hex else { continue };
             match at.distance(there) {
                 0 => hits.push((other, u32::from(class.explosion) + 1, None)),
                 1 => hits.push((other, u32::from(class.explosion), Some(there))),
                 _ => {}
             }
         }
-        let names: Vec<String> = hits
-            .iter()
-            .map(|(o, d, _)| format!("{} ({d})", self.sc.ships[*o].id))
-            .collect();
-        steps.push(
-            format!("{} explodes (explosion {})", ship.id, class.explosion),
-            if names.is_empty() {
-                "No ship in its hex or next to it.".to_string()
-            } else {
-                format!(
-                    "Blast damage: {}. In its hex: explosion + 1 on an arc the dice pick; next to it: the explosion value on the arc facing it.",
-                    names.join(", ")
-                )
-            },
+        step!(
+            steps,
             rules::BLAST,
+            format!("{} explodes (explosion {})", ship.id, class.explosion),
+            {
+                let names: Vec<String> = hits
+                    .iter()
+                    .map(|(o, d, _)| format!("{} ({d})", sc.ships[*o].id))
+                    .collect();
+                if names.is_empty() {
+                    "No ship in its hex or next to it.".to_string()
+                } else {
+                    format!(
+                        "Blast damage: {}. In its hex: explosion + 1 on an arc the dice pick; next to it: the explosion value on the arc facing it.",
+                        names.join(", ")
+                    )
+                }
+            }
         )?;
         for (other, damage, adjacent) in hits {
             let arc = match adjacent {
                 Some(there) => self.facing_arc(steps, other, there, at)?,
                 None => self.random_arc(steps, other)?,
             };
-            self.blasts.push(json!({
-                "from": ship.id,
-                "to": self.sc.ships[other].id,
-                "damage": damage,
-                "arc": arc.as_str(),
-            }));
-            let what = format!("Blast from {}", ship.id);
+            self.blasts.push(Blast {
+                from: gone,
+                to: other,
+                damage,
+                arc,
+            });
+            let what = if steps.on {
+                format!("Blast from {}", ship.id)
+            } else {
+                String::new()
+            };
             self.apply(steps, other, arc, damage, &what, exploding)?;
         }
         Ok(())
@@ -405,7 +442,7 @@ impl<'a> Fleet<'a> {
         at: crate::parse::scenario::talon::Hex,
     ) -> Result<Arc, Stop> {
         let def: &ShipDef = &self.sc.ships[ship];
-        let Some(heading) = def.heading else {
+        let Some(heading) = self.at[ship].1 else {
             return Err(Finding::error(
                 Code::ScenarioMissingField,
                 format!(
@@ -419,15 +456,16 @@ impl<'a> Fleet<'a> {
         };
         match arc_of(there, heading, at) {
             Some(Seen::Edge(a, b)) => {
-                steps.choice(
+                choice!(
+                    steps,
+                    rules::SHIELD_ARCS,
                     format!("{}: arc facing the blast", def.id),
                     format!(
                         "The blast comes along the {}/{} edge; seed 004 does not say which arc takes it, so the {} arc is taken.",
                         a.as_str(),
                         b.as_str(),
                         a.as_str()
-                    ),
-                    rules::SHIELD_ARCS,
+                    )
                 )?;
                 Ok(a)
             }
@@ -439,7 +477,7 @@ impl<'a> Fleet<'a> {
     /// Seed 004 8.6.2: a die per shield arc, the highest is hit; ties roll again.
     fn random_arc(&mut self, steps: &mut Steps, ship: usize) -> Result<Arc, Stop> {
         let mut candidates: Vec<Arc> = Arc::ALL.to_vec();
-        let mut rounds = Vec::new();
+        let mut rounds: Vec<String> = Vec::new();
         // Ties among four dice end quickly; the bound only guards a die source that
         // repeats itself forever.
         for _ in 0..64 {
@@ -448,13 +486,15 @@ impl<'a> Fleet<'a> {
                 rolls.push((*arc, self.dice.roll("blast arc")?));
             }
             let best = rolls.iter().map(|(_, r)| *r).max().unwrap_or(0);
-            rounds.push(
-                rolls
-                    .iter()
-                    .map(|(a, r)| format!("{} {r}", a.as_str()))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            );
+            if steps.on {
+                rounds.push(
+                    rolls
+                        .iter()
+                        .map(|(a, r)| format!("{} {r}", a.as_str()))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                );
+            }
             candidates = rolls
                 .iter()
                 .filter(|(_, r)| *r == best)
@@ -465,14 +505,15 @@ impl<'a> Fleet<'a> {
             }
         }
         let arc = candidates.first().copied().unwrap_or(Arc::Forward);
-        steps.push(
+        step!(
+            steps,
+            rules::BLAST,
             format!("{}: which arc the blast hits", self.sc.ships[ship].id),
             format!(
                 "Dice per arc: {}; the highest, {}, takes the blast.",
                 rounds.join("; then "),
                 arc.as_str()
-            ),
-            rules::BLAST,
+            )
         )?;
         Ok(arc)
     }
@@ -548,7 +589,22 @@ impl<'a> Fleet<'a> {
     }
 
     pub fn outcome(&self) -> Value {
-        json!({ "ships": self.ships_json(), "blasts": self.blasts })
+        json!({ "ships": self.ships_json(), "blasts": self.blasts_json() })
+    }
+
+    pub fn blasts_json(&self) -> Value {
+        let ids = |i: usize| self.sc.ships.get(i).map_or("", |s| s.id.as_str());
+        self.blasts
+            .iter()
+            .map(|b| {
+                json!({
+                    "from": ids(b.from),
+                    "to": ids(b.to),
+                    "damage": b.damage,
+                    "arc": b.arc.as_str(),
+                })
+            })
+            .collect()
     }
 }
 

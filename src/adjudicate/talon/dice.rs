@@ -44,6 +44,11 @@ impl Dice {
         }
     }
 
+    /// Whether `--seed` rolls what the file does not list.
+    pub fn seeded(&self) -> bool {
+        self.seed.is_some()
+    }
+
     /// The dice used so far from the file.
     pub fn used(&self) -> usize {
         self.next

@@ -10,12 +10,13 @@
 //! "written", "allowed_speeds", "speed_allowed", "explodes", "groups": [{"weapon", "red",
 //! "yellow", "charged"}], "ftl_warm"}}}`.
 
-use super::{Played, Steps, rules};
+use super::{Played, Steps, Stop, rules, step};
 use crate::cards::talon::{PowerCurve, ShipClass, Side};
 use crate::parse::scenario::talon::Scenario;
 use serde_json::{Map, Value, json};
 
 /// What the energy phase allows a ship.
+#[derive(Debug, Clone)]
 pub struct CurveOptions {
     /// Leftmost hull box's modifier plus power relay damage.
     pub modifier: i32,
@@ -73,95 +74,235 @@ pub fn curve_options(
 
 pub fn run(sc: &Scenario, steps: &mut Steps) -> Played {
     let first = sc.initiative;
-    let mut order: Vec<usize> = (0..sc.ships.len()).collect();
-    if let Some(first) = first {
-        order.sort_by_key(|&i| sc.ships[i].side != Some(first));
-        steps.push(
-            "Energy phase",
-            format!(
-                "{} holds the initiative and does all of its energy phase first; then {}.",
-                first.title(),
-                first.other().title()
-            ),
-            rules::ENERGY_PHASE,
-        )?;
-    }
+    let order = announce(sc, first, steps)?;
     let mut ships = Map::new();
     let mut final_state = Vec::new();
     for i in order {
         let ship = &sc.ships[i];
         let Some(class) = ship.class else { continue };
-        let id = &ship.id;
-        let current = ship.curve.unwrap_or(class.default_curve);
-        let mut groups = Vec::new();
-        for (index, group) in class.weapon_group.iter().enumerate() {
-            let [mut red, mut yellow] = ship
-                .charge
-                .get(index)
-                .copied()
-                .unwrap_or([group.red, group.yellow]);
-            let before = (red, yellow);
-            let (what, rule) = if ship.power_loss {
-                ("Power Loss: no charging.".to_string(), rules::CURVE_CHANGE)
-            } else if red < group.red {
-                red += 1;
-                (
+        let input = Input {
+            curve: ship.curve.unwrap_or(class.default_curve),
+            charge: ship.charge.clone(),
+            hull_lost: ship.hull_lost,
+            power_relay: ship.power_relay,
+            power_loss: ship.power_loss,
+            wanted: ship.speed.as_ref().map(|(s, _)| *s),
+        };
+        let result = phase(&ship.id, class, &input, sc.round, steps)?;
+        final_state.push(result.final_line(&ship.id, &input));
+        ships.insert(ship.id.clone(), result.to_json());
+    }
+    let next_round = end_of_round(sc.round, steps)?;
+    Ok((
+        final_state,
+        json!({
+            "first": first.map(Side::as_str),
+            "next_round": next_round,
+            "ships": Value::Object(ships),
+        }),
+    ))
+}
+
+/// Seed 004 9.1: the order in which ships take their energy phase (the initiative side's
+/// first, each side in file order).
+pub fn announce(sc: &Scenario, first: Option<Side>, steps: &mut Steps) -> Result<Vec<usize>, Stop> {
+    let mut order: Vec<usize> = (0..sc.ships.len()).collect();
+    if let Some(first) = first {
+        order.sort_by_key(|&i| sc.ships[i].side != Some(first));
+        step!(
+            steps,
+            rules::ENERGY_PHASE,
+            "Energy phase",
+            format!(
+                "{} holds the initiative and does all of its energy phase first; then {}.",
+                first.title(),
+                first.other().title()
+            )
+        )?;
+    }
+    Ok(order)
+}
+
+/// Seed 004 9.4: the round marker moves on.
+pub fn end_of_round(round: Option<u32>, steps: &mut Steps) -> Result<Option<u32>, Stop> {
+    let next_round = round.map(|r| r + 1);
+    if let Some(next) = next_round {
+        step!(
+            steps,
+            rules::END_OF_TURN,
+            "End of the round",
+            format!(
+                "The round marker moves on one box: round {next} begins (the track wraps from 10 back to its first box)."
+            )
+        )?;
+    }
+    Ok(next_round)
+}
+
+/// What a ship brings to the energy phase.
+#[derive(Debug, Clone)]
+pub struct Input {
+    pub curve: PowerCurve,
+    /// Per weapon group, `[red, yellow]` boxes crossed; empty: every bar full.
+    pub charge: Vec<[u8; 2]>,
+    pub hull_lost: u32,
+    pub power_relay: u8,
+    pub power_loss: bool,
+    /// The speed the owner wants (default: the current one).
+    pub wanted: Option<u8>,
+}
+
+/// One weapon group's bar after charging.
+#[derive(Debug, Clone)]
+pub struct GroupCharge {
+    pub weapon: &'static str,
+    pub red: u8,
+    pub yellow: u8,
+    pub charged: bool,
+}
+
+/// One ship's energy phase, computed before any text.
+#[derive(Debug, Clone)]
+pub struct ShipEnergy {
+    pub options: CurveOptions,
+    pub chosen: Option<(PowerCurve, i32)>,
+    pub wanted: u8,
+    pub speed_allowed: bool,
+    pub explodes: bool,
+    pub groups: Vec<GroupCharge>,
+    pub ftl_warm: Option<bool>,
+}
+
+impl ShipEnergy {
+    pub fn speeds(&self) -> Vec<u8> {
+        self.options.allowed.iter().map(|(c, _)| c.speed).collect()
+    }
+
+    pub fn to_json(&self) -> Value {
+        let groups: Vec<Value> = self
+            .groups
+            .iter()
+            .map(|g| {
+                json!({
+                    "weapon": g.weapon,
+                    "red": g.red,
+                    "yellow": g.yellow,
+                    "charged": g.charged,
+                })
+            })
+            .collect();
+        json!({
+            "curve": self.chosen.map(|(c, _)| c.to_string()),
+            "written": self.chosen.map(|(c, p)| written(c, p)),
+            "allowed_speeds": self.speeds(),
+            "speed_allowed": self.speed_allowed && !self.explodes,
+            "explodes": self.explodes,
+            "groups": groups,
+            "ftl_warm": self.ftl_warm,
+        })
+    }
+
+    pub fn final_line(&self, id: &str, input: &Input) -> String {
+        match self.chosen {
+            _ if self.explodes => format!("{id}: explodes"),
+            Some((curve, power))
+                if self.speed_allowed
+                    && !(input.power_loss && self.wanted != input.curve.speed) =>
+            {
+                format!("{id}: {}", written(curve, power))
+            }
+            _ => format!("{id}: may take {}", self.options.written().join(" or ")),
+        }
+    }
+}
+
+/// One ship's energy phase: charging (9.2), then the curve (5.4, 8.4.2, 9.3), then FTL
+/// warm-up (11.1.3).
+pub fn phase(
+    id: &str,
+    class: &'static ShipClass,
+    input: &Input,
+    round: Option<u32>,
+    steps: &mut Steps,
+) -> Result<ShipEnergy, Stop> {
+    let current = input.curve;
+    let mut groups = Vec::with_capacity(class.weapon_group.len());
+    for (index, group) in class.weapon_group.iter().enumerate() {
+        let [mut red, mut yellow] = input
+            .charge
+            .get(index)
+            .copied()
+            .unwrap_or([group.red, group.yellow]);
+        let before = (red, yellow);
+        // What charging did: 0 nothing (Power Loss), 1 red, 2 yellow (how many), 3 full.
+        let (did, added) = if input.power_loss {
+            (0, 0)
+        } else if red < group.red {
+            red += 1;
+            (1, 1)
+        } else if yellow < group.yellow {
+            let add = group.count.min(group.yellow - yellow);
+            yellow += add;
+            (2, add)
+        } else {
+            (3, 0)
+        };
+        let charged = red == group.red && yellow == group.yellow;
+        if steps.on && (before != (red, yellow) || !input.charge.is_empty()) {
+            let (what, rule) = match did {
+                0 => ("Power Loss: no charging.".to_string(), rules::CURVE_CHANGE),
+                1 => (
                     format!("one red box charged ({red}/{} red)", group.red),
                     rules::RED_CHARGE,
-                )
-            } else if yellow < group.yellow {
-                let add = group.count.min(group.yellow - yellow);
-                yellow += add;
-                (
+                ),
+                2 => (
                     format!(
-                        "no red box left, so {add} yellow box{} charged passively ({yellow}/{} yellow)",
-                        if add == 1 { "" } else { "es" },
+                        "no red box left, so {added} yellow box{} charged passively ({yellow}/{} yellow)",
+                        if added == 1 { "" } else { "es" },
                         group.yellow
                     ),
                     rules::PASSIVE_CHARGE,
-                )
-            } else {
-                ("already fully charged".to_string(), rules::CHARGING)
+                ),
+                _ => ("already fully charged".to_string(), rules::CHARGING),
             };
-            let charged = red == group.red && yellow == group.yellow;
-            if before != (red, yellow) || !ship.charge.is_empty() {
-                steps.push(
-                    format!("{id}: weapon group {} ({})", index + 1, group.weapon),
-                    format!(
-                        "{}{}",
-                        capitalised(&what),
-                        if charged {
-                            "; the group can fire."
-                        } else {
-                            "."
-                        }
-                    ),
-                    rule,
-                )?;
-            }
-            groups.push(json!({
-                "weapon": group.weapon,
-                "red": red,
-                "yellow": yellow,
-                "charged": charged,
-            }));
+            steps.push(
+                format!("{id}: weapon group {} ({})", index + 1, group.weapon),
+                format!(
+                    "{}{}",
+                    capitalised(&what),
+                    if charged {
+                        "; the group can fire."
+                    } else {
+                        "."
+                    }
+                ),
+                rule,
+            )?;
         }
-        let options = curve_options(
-            class,
-            current,
-            ship.hull_lost,
-            ship.power_relay,
-            ship.power_loss,
-        );
+        groups.push(GroupCharge {
+            weapon: &group.weapon,
+            red,
+            yellow,
+            charged,
+        });
+    }
+    let options = curve_options(
+        class,
+        current,
+        input.hull_lost,
+        input.power_relay,
+        input.power_loss,
+    );
+    let wanted = input.wanted.unwrap_or(current.speed);
+    let speed_allowed = options.allowed.iter().any(|(c, _)| c.speed == wanted);
+    let explodes = options.allowed.is_empty();
+    let chosen = options
+        .allowed
+        .iter()
+        .find(|(c, _)| c.speed == wanted)
+        .copied();
+    if steps.on {
         let speeds: Vec<u8> = options.allowed.iter().map(|(c, _)| c.speed).collect();
-        let wanted = ship.speed.as_ref().map_or(current.speed, |(s, _)| *s);
-        let speed_allowed = speeds.contains(&wanted);
-        let explodes = options.allowed.is_empty();
-        let chosen = options
-            .allowed
-            .iter()
-            .find(|(c, _)| c.speed == wanted)
-            .copied();
         let modifier_text = if options.modifier == 0 {
             "no power modifier".to_string()
         } else {
@@ -174,7 +315,7 @@ pub fn run(sc: &Scenario, steps: &mut Steps) -> Played {
                 ),
                 rules::POWER_BELOW_ZERO,
             )
-        } else if ship.power_loss && wanted != current.speed {
+        } else if input.power_loss && wanted != current.speed {
             (
                 format!(
                     "A Power Loss marker stops any curve change: it stays at speed {} (written {}).",
@@ -211,59 +352,28 @@ pub fn run(sc: &Scenario, steps: &mut Steps) -> Played {
             )
         };
         steps.push(format!("{id}: power curve (from {current})"), outcome, rule)?;
-        let ftl_warm = sc
-            .round
-            .map(|round| round as usize >= class.hull_boxes.len());
-        if let (Some(round), Some(true)) = (sc.round, ftl_warm) {
-            steps.push(
-                format!("{id}: FTL drive"),
-                format!(
-                    "Round {round} ≥ its {} hull boxes: its FTL drive is warm and it may retreat.",
-                    class.hull_boxes.len()
-                ),
-                rules::FTL_WARM_UP,
-            )?;
-        }
-        final_state.push(match chosen {
-            _ if explodes => format!("{id}: explodes"),
-            Some((curve, power))
-                if speed_allowed && !(ship.power_loss && wanted != current.speed) =>
-            {
-                format!("{id}: {}", written(curve, power))
-            }
-            _ => format!("{id}: may take {}", options.written().join(" or ")),
-        });
-        ships.insert(
-            id.clone(),
-            json!({
-                "curve": chosen.map(|(c, _)| c.to_string()),
-                "written": chosen.map(|(c, p)| written(c, p)),
-                "allowed_speeds": speeds,
-                "speed_allowed": speed_allowed && !explodes,
-                "explodes": explodes,
-                "groups": groups,
-                "ftl_warm": ftl_warm,
-            }),
-        );
     }
-    let next_round = sc.round.map(|r| r + 1);
-    if let Some(next) = next_round {
-        steps.push(
-            "End of the round",
+    let ftl_warm = round.map(|round| round as usize >= class.hull_boxes.len());
+    if let (Some(round), Some(true)) = (round, ftl_warm) {
+        step!(
+            steps,
+            rules::FTL_WARM_UP,
+            format!("{id}: FTL drive"),
             format!(
-                "The round marker moves on one box: round {next} begins (the track wraps from 10 back to its first box)."
-            ),
-            rules::END_OF_TURN,
+                "Round {round} ≥ its {} hull boxes: its FTL drive is warm and it may retreat.",
+                class.hull_boxes.len()
+            )
         )?;
     }
-    Ok((
-        final_state,
-        json!({
-            "first": first.map(Side::as_str),
-            "next_round": next_round,
-            "ships": Value::Object(ships),
-        }),
-    ))
+    Ok(ShipEnergy {
+        options,
+        chosen,
+        wanted,
+        speed_allowed,
+        explodes,
+        groups,
+        ftl_warm,
+    })
 }
 
 fn join(speeds: &[u8]) -> String {

@@ -5,10 +5,20 @@
 //! Outcome: `{"ships": {"<id>": {"move": ["A", …], "energy": ["C", "F"], "turn_mode": n}}}`
 //! (`turn_mode` is null for a base, whose curve has no turn radius).
 
-use super::{Played, Steps, letters, rules};
-use crate::cards::talon::TalonCards;
+use super::{Played, Steps, letters, rules, step};
+use crate::cards::talon::{Impulse, PowerCurve, TalonCards};
 use crate::parse::scenario::talon::Scenario;
 use serde_json::{Map, Value, json};
+
+/// Seed 004 4.1: a number of the impulse's box equals the ship's power.
+pub fn gains_power(impulse: &Impulse, curve: PowerCurve) -> bool {
+    impulse.numbers.contains(&curve.power)
+}
+
+/// Seed 004 4.1: a number of the impulse's box equals the ship's speed.
+pub fn must_move(impulse: &Impulse, curve: PowerCurve) -> bool {
+    impulse.numbers.contains(&curve.speed)
+}
 
 pub fn run(sc: &Scenario, steps: &mut Steps) -> Played {
     let cards = TalonCards::builtin();
@@ -21,11 +31,11 @@ pub fn run(sc: &Scenario, steps: &mut Steps) -> Played {
         let mut moving = Vec::new();
         for (i, (ship, curve)) in sc.ships.iter().zip(&curves).enumerate() {
             let Some(curve) = curve else { continue };
-            if impulse.numbers.contains(&curve.power) {
+            if gains_power(impulse, *curve) {
                 energy[i].push(&impulse.id);
                 power.push(ship.id.as_str());
             }
-            if impulse.numbers.contains(&curve.speed) {
+            if must_move(impulse, *curve) {
                 moves[i].push(&impulse.id);
                 let base = ship.class.is_some_and(|c| c.is_base());
                 moving.push(if base {
@@ -36,14 +46,15 @@ pub fn run(sc: &Scenario, steps: &mut Steps) -> Played {
             }
         }
         let moving_refs: Vec<&str> = moving.iter().map(String::as_str).collect();
-        steps.push(
+        step!(
+            steps,
+            rules::IMPULSE_CHART,
             format!("Impulse {} (numbers {})", impulse.id, numbers.join(", ")),
             format!(
                 "Gain 1 power: {}. Must move: {}.",
                 letters(&power),
                 letters(&moving_refs)
-            ),
-            rules::IMPULSE_CHART,
+            )
         )?;
     }
     let mut ships = Map::new();
@@ -73,10 +84,11 @@ pub fn run(sc: &Scenario, steps: &mut Steps) -> Played {
         .iter()
         .any(|s| s.class.is_some_and(|c| c.is_base()))
     {
-        steps.push(
-            "Bases",
-            "A base's speed is its rotation: in each impulse it would move, it turns one hex side clockwise instead; its power does not depend on it.",
+        step!(
+            steps,
             rules::BASES,
+            "Bases",
+            "A base's speed is its rotation: in each impulse it would move, it turns one hex side clockwise instead; its power does not depend on it."
         )?;
     }
     Ok((final_state, json!({ "ships": Value::Object(ships) })))

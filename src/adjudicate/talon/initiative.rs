@@ -6,7 +6,7 @@
 //!
 //! Outcome: `{"holder": side, "chooser": side or null}`.
 
-use super::{Played, Steps, rules};
+use super::{Played, Steps, choice, rules, step};
 use crate::cards::talon::Side;
 use crate::parse::scenario::talon::{MarkerKind, Scenario};
 use crate::report::{Code, Finding};
@@ -40,14 +40,15 @@ pub fn run(sc: &Scenario, steps: &mut Steps) -> Played {
         } else {
             "second player"
         };
-        steps.push(
+        step!(
+            steps,
+            rules::INITIATIVE,
             format!("{} turn ({role})", side.title()),
             if placed.is_empty() {
                 "No initiative markers.".to_string()
             } else {
                 format!("Spends power on initiative markers: {}.", placed.join(", "))
-            },
-            rules::INITIATIVE,
+            }
         )?;
     }
     let (new_holder, chooser) = if change > defend {
@@ -91,9 +92,9 @@ pub fn run(sc: &Scenario, steps: &mut Steps) -> Played {
         };
         let event = "End of the impulse: compare the markers";
         if chooser.is_some() && sc.chosen.is_none() {
-            steps.choice(event, outcome, rules::INITIATIVE)?;
+            choice!(steps, rules::INITIATIVE, event, outcome)?;
         } else {
-            steps.push(event, outcome, rules::INITIATIVE)?;
+            step!(steps, rules::INITIATIVE, event, outcome)?;
         }
         (new_holder, chooser)
     } else {
@@ -107,23 +108,25 @@ pub fn run(sc: &Scenario, steps: &mut Steps) -> Played {
             .help("leave `chosen` out, or add Change markers")
             .into());
         }
-        steps.push(
+        step!(
+            steps,
+            rules::INITIATIVE,
             "End of the impulse: compare the markers",
             format!(
                 "{change} Change against {defend} Defend: Defend markers equal or outnumber Change markers, so {} keeps the initiative.",
                 holder.title()
-            ),
-            rules::INITIATIVE,
+            )
         )?;
         (holder, None)
     };
-    steps.push(
+    step!(
+        steps,
+        rules::INITIATIVE,
         "Before the next impulse",
         format!(
             "All Change and Defend markers are removed. {} plays first in the next impulse.",
             new_holder.title()
-        ),
-        rules::INITIATIVE,
+        )
     )?;
     let final_state = vec![format!(
         "Initiative: {}{}",

@@ -13,6 +13,7 @@ mod fire;
 pub mod geometry;
 mod impulse;
 mod initiative;
+pub mod round;
 pub mod rules;
 
 use super::{Adjudication, GameRules, NoDetail, ResolveOptions, Trace, trace_of};
@@ -57,21 +58,30 @@ pub type Answer = (
 
 /// Adjudicate a checked scenario. `seed` rolls the dice the scenario does not list.
 pub fn run(sc: &Scenario, seed: Option<u64>) -> Result<Answer, Vec<Finding>> {
-    let mut steps = Steps {
-        rec: Recorder::new(sc.max_steps),
-    };
+    let mut steps = Steps::recording(sc.max_steps);
     let played = match sc.kind {
         Kind::Impulse => impulse::run(sc, &mut steps),
         Kind::Initiative => initiative::run(sc, &mut steps),
         Kind::Damage => damage::run(sc, seed, &mut steps),
         Kind::Fire => fire::run(sc, seed, &mut steps),
         Kind::EnergyPhase => energy::run(sc, &mut steps),
+        Kind::Round => round::run(sc, seed, &mut steps),
     };
     match played {
         Ok((final_state, outcome)) => Ok((steps.rec.steps, final_state, outcome)),
         Err(Stop::Cap) => Err(vec![loop_finding(sc.file, sc.max_steps, None)]),
         Err(Stop::Finding(finding)) => Err(vec![*finding]),
     }
+}
+
+/// Play a `talon/round` scenario without a trace (benchmarks, solvers): the same results
+/// as [`run`], and no step text or JSON is built.
+pub fn round_quietly(sc: &Scenario, seed: Option<u64>) -> Result<round::Round<'_>, Vec<Finding>> {
+    let mut steps = Steps::quiet();
+    round::play(sc, seed, &mut steps).map_err(|stop| match stop {
+        Stop::Cap => vec![loop_finding(sc.file, sc.max_steps, None)],
+        Stop::Finding(finding) => vec![*finding],
+    })
 }
 
 /// Why an engine stopped early.
@@ -95,18 +105,40 @@ impl From<Finding> for Stop {
 /// What an engine hands back: final-state lines and the outcome object.
 pub type Played = Result<(Vec<String>, serde_json::Value), Stop>;
 
-/// The trace being written.
+/// The trace being written, or not: a quiet run (benchmarks, solvers) computes the same
+/// results and formats no step. Engines write steps through [`step!`] and [`choice!`], which
+/// only format their text when the trace is on.
 pub struct Steps {
     rec: Recorder<NoDetail>,
+    /// Whether steps are recorded (and their text formatted).
+    pub on: bool,
 }
 
 impl Steps {
+    pub fn recording(max_steps: u32) -> Self {
+        Steps {
+            rec: Recorder::new(max_steps),
+            on: true,
+        }
+    }
+
+    /// No trace: nothing is formatted or stored, and the step cap does not apply.
+    pub fn quiet() -> Self {
+        Steps {
+            rec: Recorder::new(0),
+            on: false,
+        }
+    }
+
     pub fn push(
         &mut self,
         event: impl Into<String>,
         outcome: impl Into<String>,
         rule: Cite,
     ) -> Result<(), CapReached> {
+        if !self.on {
+            return Ok(());
+        }
         self.rec.push(event, outcome, rule, false, NoDetail {})
     }
 
@@ -117,9 +149,39 @@ impl Steps {
         outcome: impl Into<String>,
         rule: Cite,
     ) -> Result<(), CapReached> {
+        if !self.on {
+            return Ok(());
+        }
         self.rec.push(event, outcome, rule, true, NoDetail {})
     }
 }
+
+/// `step!(steps, rule, event, outcome)`: a step whose event and outcome expressions are only
+/// evaluated when the trace is on. Returns `Result<(), CapReached>`.
+macro_rules! step {
+    ($steps:expr, $rule:expr, $event:expr, $outcome:expr $(,)?) => {{
+        let steps: &mut $crate::adjudicate::talon::Steps = $steps;
+        if steps.on {
+            steps.push($event, $outcome, $rule)
+        } else {
+            Ok(())
+        }
+    }};
+}
+pub(crate) use step;
+
+/// As [`step!`], for a choice point.
+macro_rules! choice {
+    ($steps:expr, $rule:expr, $event:expr, $outcome:expr $(,)?) => {{
+        let steps: &mut $crate::adjudicate::talon::Steps = $steps;
+        if steps.on {
+            steps.choice($event, $outcome, $rule)
+        } else {
+            Ok(())
+        }
+    }};
+}
+pub(crate) use choice;
 
 /// A Talon trace: the generic steps plus the kind's `outcome` object in the JSON.
 pub struct TalonTrace {

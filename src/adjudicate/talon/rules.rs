@@ -12,6 +12,15 @@ const fn talon(section: &'static str) -> Cite {
 }
 
 pub const SEQUENCE: Cite = talon("3.1 Rondas, Impulsos y Turnos");
+pub const SEQUENCE_SUMMARY: Cite = talon("3.2 Resumen de la Secuencia de Juego");
+pub const POWER_SPENT: Cite = talon("6.1 Gasto de Energía Disponible (ED)");
+pub const MOVEMENT: Cite = talon("7.1 Movimiento");
+pub const TURN: Cite = talon("7.2 Giro");
+pub const TURN_RADIUS: Cite = talon("(7.2.2) Radio de Giro");
+pub const SIDESLIP: Cite = talon("7.3 Deslizamiento Lateral");
+pub const SIDESLIP_MARKER: Cite = talon("(7.3.2) Marcadores de");
+pub const COLLISIONS: Cite = talon("7.4 Colisiones");
+pub const FLOATING_MAP: Cite = talon("7.5 Mapa Flotante");
 pub const IMPULSE_CHART: Cite = talon("4.1 EL CONTADOR DE IMPULSOS");
 pub const INITIATIVE: Cite = talon("4.2 Control de la Iniciativa");
 pub const SHIP_FACTS: Cite = talon("5.1 Características de las Naves");
@@ -47,6 +56,15 @@ pub const FUSION_CANNON: Cite = talon("15.2 Cañón de Fusión");
 /// Every citation above, for the test that checks each is printed in seed 004.
 pub const ALL: &[Cite] = &[
     SEQUENCE,
+    SEQUENCE_SUMMARY,
+    POWER_SPENT,
+    MOVEMENT,
+    TURN,
+    TURN_RADIUS,
+    SIDESLIP,
+    SIDESLIP_MARKER,
+    COLLISIONS,
+    FLOATING_MAP,
     IMPULSE_CHART,
     INITIATIVE,
     SHIP_FACTS,

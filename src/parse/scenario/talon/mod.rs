@@ -7,6 +7,10 @@
 //! - `talon/fire` (5.3, 8.1–8.3): `[[ship]]` with `class`, `hex` and `heading`; `[[shot]]`.
 //! - `talon/energy-phase` (9.x): `[[ship]]` with `class`, its `curve`, damage, `charge` and
 //!   the `speed` wanted.
+//! - `talon/round` (3.2, 7.x, then the above): `initiative` (the holder in impulse A),
+//!   `[[ship]]` with `class`, `hex`, `heading` and its planned `moves`, `[[shot]]` with the
+//!   `impulse` it is fired in, `[[spend]]` for power spent on sideslips and initiative, and
+//!   optionally the `map` size for the floating map (7.5).
 //!
 //! [`load`] checks the file against the Talon data compiled into the binary and resolves
 //! every reference, so the engine never meets a name it does not know.
@@ -33,15 +37,17 @@ pub enum Kind {
     Damage,
     Fire,
     EnergyPhase,
+    Round,
 }
 
 impl Kind {
-    pub const ALL: [(Kind, &'static str); 5] = [
+    pub const ALL: [(Kind, &'static str); 6] = [
         (Kind::Impulse, "talon/impulse"),
         (Kind::Initiative, "talon/initiative"),
         (Kind::Damage, "talon/damage"),
         (Kind::Fire, "talon/fire"),
         (Kind::EnergyPhase, "talon/energy-phase"),
+        (Kind::Round, "talon/round"),
     ];
 
     pub fn parse(kind: &str) -> Option<Kind> {
@@ -56,6 +62,7 @@ pub const KINDS: &[&str] = &[
     "talon/damage",
     "talon/fire",
     "talon/energy-phase",
+    "talon/round",
 ];
 
 /// Most dice a scenario may list (far more than any question needs).
@@ -99,9 +106,76 @@ pub struct ScenarioFile {
     #[schemars(with = "Option<u32>")]
     pub round: Option<Spanned<u32>>,
     /// `talon/energy-phase`: the side with the initiative (it goes first, seed 004 9.1).
+    /// `talon/round`: the side holding it in impulse A.
     #[serde(default)]
     #[schemars(with = "Option<Side>")]
     pub initiative: Option<Spanned<Side>>,
+    /// `talon/round`: power spent in an impulse (seed 004 6.1).
+    #[serde(default)]
+    #[schemars(with = "Vec<Spend>")]
+    pub spend: Vec<Spanned<Spend>>,
+    /// `talon/round`: the map's size in hexes; with it, the map floats (seed 004 7.5).
+    #[serde(default)]
+    pub map: Option<MapSize>,
+}
+
+/// One movement a ship makes when its speed says it must move (seed 004 7.1–7.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Move {
+    /// One hex forward (7.1).
+    Straight,
+    /// Turn one hex side left, then one hex forward (7.2).
+    Left,
+    /// Turn one hex side right, then one hex forward (7.2).
+    Right,
+    /// One hex forward-left, keeping the facing (7.3); needs a sideslip marker.
+    SideslipLeft,
+    /// One hex forward-right, keeping the facing (7.3); needs a sideslip marker.
+    SideslipRight,
+}
+
+impl Move {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Move::Straight => "straight",
+            Move::Left => "left",
+            Move::Right => "right",
+            Move::SideslipLeft => "sideslip-left",
+            Move::SideslipRight => "sideslip-right",
+        }
+    }
+}
+
+/// What a ship spends a point of power on (seed 004 6.1), among those a round plays out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum SpendOn {
+    /// A sideslip marker: the next move may be a sideslip (7.3.2).
+    Sideslip,
+    /// A Change Initiative marker (4.2).
+    Change,
+    /// A Defend Initiative marker (4.2).
+    Defend,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Spend {
+    #[schemars(with = "String")]
+    pub ship: Spanned<String>,
+    /// The impulse letter, `A` to `F`.
+    #[schemars(with = "String")]
+    pub impulse: Spanned<String>,
+    pub on: SpendOn,
+}
+
+/// The map's size: columns and rows of hexes (`CCRR` labels run from 0101).
+#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MapSize {
+    pub columns: u8,
+    pub rows: u8,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -156,6 +230,15 @@ pub struct Ship {
     /// "Power Relay Damage" criticals taken (table result 8: power −1 each).
     #[serde(default)]
     pub power_relay: u8,
+    /// `talon/round`: one move per impulse in which the ship must move, in order.
+    #[serde(default)]
+    #[schemars(with = "Vec<Move>")]
+    pub moves: Vec<Spanned<Move>>,
+    /// `talon/round`: hexes the ship must still move before it may turn (its turn radius
+    /// marker, seed 004 7.2.2); default 0, free to turn.
+    #[serde(default)]
+    #[schemars(with = "Option<u8>")]
+    pub turn_marker: Option<Spanned<u8>>,
 }
 
 #[derive(Debug, Clone, Copy, Default, Deserialize, JsonSchema)]
@@ -211,6 +294,10 @@ pub struct Shot {
     #[serde(default)]
     #[schemars(with = "Option<u8>")]
     pub roll: Option<Spanned<u8>>,
+    /// `talon/round`: the impulse letter, `A` to `F`; the shot is fired in its side's turn.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub impulse: Option<Spanned<String>>,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -231,6 +318,18 @@ pub struct Scenario {
     pub dice_span: Range<usize>,
     pub round: Option<u32>,
     pub initiative: Option<Side>,
+    pub spends: Vec<SpendDef>,
+    /// Columns and rows of the map, when it floats.
+    pub map: Option<(i32, i32)>,
+}
+
+#[derive(Debug, Clone)]
+pub struct SpendDef {
+    pub ship: usize,
+    /// 0 for A … 5 for F.
+    pub impulse: usize,
+    pub on: SpendOn,
+    pub span: Range<usize>,
 }
 
 #[derive(Debug, Clone)]
@@ -252,6 +351,10 @@ pub struct ShipDef {
     pub speed: Option<(u8, Range<usize>)>,
     pub power_loss: bool,
     pub power_relay: u8,
+    pub moves: Vec<(Move, Range<usize>)>,
+    pub turn_marker: u8,
+    /// Where `moves` is written (or the ship's id), for diagnostics about the plan.
+    pub span: Range<usize>,
 }
 
 #[derive(Debug, Clone)]
@@ -277,6 +380,8 @@ pub struct ShotDef {
     pub target: usize,
     pub roll: Option<u8>,
     pub span: Range<usize>,
+    /// `talon/round`: 0 for A … 5 for F.
+    pub impulse: Option<usize>,
 }
 
 /// Read and check a Talon scenario of `kind`. `Err` holds every problem found.
@@ -292,7 +397,7 @@ pub fn load(scenario: &ScenarioText<'_>, kind: Kind) -> Result<Scenario, Vec<Fin
         .collect();
     let needs_ships = matches!(
         kind,
-        Kind::Impulse | Kind::Damage | Kind::Fire | Kind::EnergyPhase
+        Kind::Impulse | Kind::Damage | Kind::Fire | Kind::EnergyPhase | Kind::Round
     );
     if needs_ships && file.ship.is_empty() {
         check.missing(
@@ -327,7 +432,7 @@ pub fn load(scenario: &ScenarioText<'_>, kind: Kind) -> Result<Scenario, Vec<Fin
             "add [[hit]] tables with `ship`, `arc` and `damage`, in the order they land",
         );
     }
-    let shots = shots(&mut check, &file.shot, &ids, &ships);
+    let shots = shots(&mut check, &file.shot, &ids, &ships, kind);
     if kind == Kind::Fire && shots.is_empty() {
         check.missing(
             "a fire scenario needs at least one [[shot]]",
@@ -347,6 +452,22 @@ pub fn load(scenario: &ScenarioText<'_>, kind: Kind) -> Result<Scenario, Vec<Fin
             "list results from 1 to 6".into(),
         );
     }
+    let spends = file
+        .spend
+        .iter()
+        .map(|s| {
+            let spend = s.get_ref();
+            SpendDef {
+                ship: check.lookup(&ids, &spend.ship, "ship", Code::ScenarioUnknownShip),
+                impulse: impulse_letter(&mut check, &spend.impulse).unwrap_or(0),
+                on: spend.on,
+                span: s.span(),
+            }
+        })
+        .collect();
+    if kind == Kind::Round {
+        round_checks(&mut check, &file, &ships);
+    }
     let sc = Scenario {
         file: check.file,
         kind,
@@ -361,8 +482,76 @@ pub fn load(scenario: &ScenarioText<'_>, kind: Kind) -> Result<Scenario, Vec<Fin
         dice_span,
         round: file.round.as_ref().map(|r| *r.get_ref()),
         initiative: file.initiative.as_ref().map(|s| *s.get_ref()),
+        spends,
+        map: file.map.map(|m| (i32::from(m.columns), i32::from(m.rows))),
     };
     check.finish(sc)
+}
+
+/// `"A"` … `"F"` as 0 … 5.
+fn impulse_letter(check: &mut Check<'_>, letter: &Spanned<String>) -> Option<usize> {
+    let index = ["A", "B", "C", "D", "E", "F"]
+        .iter()
+        .position(|l| l.eq_ignore_ascii_case(letter.get_ref().trim()));
+    if index.is_none() {
+        check.error(
+            Code::ScenarioInvalidValue,
+            letter.span(),
+            format!("`{}` is no impulse", letter.get_ref()),
+            "not A to F",
+            "a round has six impulses, A to F (seed 004 3.1)".into(),
+        );
+    }
+    index
+}
+
+/// What a whole round needs beyond the per-ship checks.
+fn round_checks(check: &mut Check<'_>, file: &ScenarioFile, ships: &[ShipDef]) {
+    if file.initiative.is_none() {
+        check.missing(
+            "a round needs `initiative`, the side holding it in impulse A",
+            "add `initiative = \"terran\"` or `initiative = \"talon\"` (seed 004 4.2)",
+        );
+    }
+    if let Some(map) = file.map
+        && (map.columns == 0 || map.rows == 0)
+    {
+        let at = check.key_span("map", 0..check.text.len());
+        check.error(
+            Code::ScenarioInvalidValue,
+            at,
+            "the map has no hexes".into(),
+            "empty map",
+            "give its `columns` and `rows` (at least 1 each), or leave `map` out".into(),
+        );
+    }
+    // Seed 004 7.4: ships of one race never start stacked (fighters and bases excepted,
+    // as they are from collision damage).
+    for (i, a) in ships.iter().enumerate() {
+        for b in ships.iter().skip(i + 1) {
+            let exempt = |s: &ShipDef| s.class.is_some_and(|c| c.is_base() || c.is_fighter());
+            if a.hex.is_some() && a.hex == b.hex && a.side == b.side && !exempt(a) && !exempt(b) {
+                check.error(
+                    Code::ScenarioIllegalChoice,
+                    b.span.clone(),
+                    format!("`{}` starts in the same hex as `{}`, a ship of its side", b.id, a.id),
+                    "stacked at the start",
+                    "ships of one race never start a scenario stacked in one hex (seed 004 7.4): move one".into(),
+                );
+            }
+        }
+    }
+    for (s, def) in file.ship.iter().zip(ships) {
+        if def.class.is_some_and(|c| c.is_base()) && !s.get_ref().moves.is_empty() {
+            check.error(
+                Code::ScenarioIllegalChoice,
+                def.span.clone(),
+                format!("`{}` is a base: it rotates, it does not move", def.id),
+                "moves for a base",
+                "leave `moves` out: a base turns one hex side clockwise in each impulse it would move (seed 004 14)".into(),
+            );
+        }
+    }
 }
 
 fn ship(
@@ -402,7 +591,10 @@ fn ship(
         }
         found.map(|f| &f.value)
     });
-    let needs_class = matches!(kind, Kind::Damage | Kind::Fire | Kind::EnergyPhase);
+    let needs_class = matches!(
+        kind,
+        Kind::Damage | Kind::Fire | Kind::EnergyPhase | Kind::Round
+    );
     if needs_class && class.is_none() && s.class.is_none() {
         check.error(
             Code::ScenarioMissingField,
@@ -489,13 +681,17 @@ fn ship(
         }
         heading
     });
-    if kind == Kind::Fire && class.is_some() && (s.hex.is_none() || s.heading.is_none()) {
+    if matches!(kind, Kind::Fire | Kind::Round)
+        && class.is_some()
+        && (s.hex.is_none() || s.heading.is_none())
+    {
         check.error(
             Code::ScenarioMissingField,
             id_span.clone(),
             format!(
-                "ship `{}` needs `hex` and `heading` to fire or be fired at",
-                s.id
+                "ship `{}` needs `hex` and `heading` to {}fire or be fired at",
+                s.id,
+                if kind == Kind::Round { "move, " } else { "" }
             ),
             "this ship",
             "arcs and range come from where ships are: add `hex = \"0505\"` and `heading = 90`"
@@ -611,6 +807,16 @@ fn ship(
             charge.push([red, yellow]);
         }
     }
+    if kind == Kind::Round {
+        // A round fires only groups whose bar is full (seed 004 8.1).
+        for ((ready, bar), group) in charged
+            .iter_mut()
+            .zip(&charge)
+            .zip(class.map_or(&[][..], |c| &c.weapon_group[..]))
+        {
+            *ready &= *bar == [group.red, group.yellow];
+        }
+    }
     let side = class
         .map(|c| c.side)
         .or(s.side.as_ref().map(|s| *s.get_ref()));
@@ -640,6 +846,12 @@ fn ship(
         speed: s.speed.as_ref().map(|v| (*v.get_ref(), v.span())),
         power_loss: s.power_loss,
         power_relay: s.power_relay,
+        moves: s.moves.iter().map(|m| (*m.get_ref(), m.span())).collect(),
+        turn_marker: s.turn_marker.as_ref().map_or(0, |t| *t.get_ref()),
+        span: match s.moves.first() {
+            Some(first) => check.key_span("moves", first.span()),
+            None => id_span,
+        },
     }
 }
 
@@ -671,6 +883,7 @@ fn shots(
     shots: &[Spanned<Shot>],
     ids: &HashMap<String, usize>,
     ships: &[ShipDef],
+    kind: Kind,
 ) -> Vec<ShotDef> {
     let mut out = Vec::new();
     for s in shots {
@@ -714,12 +927,26 @@ fn shots(
                 None
             }
         });
+        let impulse = shot
+            .impulse
+            .as_ref()
+            .and_then(|letter| impulse_letter(check, letter));
+        if kind == Kind::Round && shot.impulse.is_none() {
+            check.error(
+                Code::ScenarioMissingField,
+                shot.attacker.span(),
+                "in a round, a shot says in which impulse it is fired".into(),
+                "which impulse?",
+                "add `impulse = \"C\"` (A to F): the shot comes after its side's moves in that impulse (seed 004 3.2)".into(),
+            );
+        }
         out.push(ShotDef {
             attacker,
             group: group.unwrap_or(usize::MAX),
             target,
             roll,
             span: shot.attacker.span(),
+            impulse,
         });
     }
     out
