@@ -15,3 +15,5 @@ pub mod report;
 pub mod schema;
 pub mod text;
 pub mod validate;
+
+pub use commands::ListChecker;

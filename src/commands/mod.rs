@@ -10,6 +10,8 @@ mod schema;
 mod score;
 mod validate;
 
+pub use validate::ListChecker;
+
 use crate::cards::{CardDb, DataKind, LoadOptions, load};
 use crate::cli::{CardsCommand, Cli, Command, Outcome, ScoreCommand};
 use crate::report::{Finding, HumanStyle, render_human};

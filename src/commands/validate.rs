@@ -741,3 +741,32 @@ fn render_detailed(report: &ListReport, style: HumanStyle) -> String {
     out.push('\n');
     out
 }
+
+/// One input through the whole of `validate` (game, reader, rules, report) from bytes
+/// already read, with no options: for the fuzz harness (`fuzz/`) and tests. The lookup
+/// tables are built once, so many inputs can be checked in a row.
+pub struct ListChecker<'db>(Checker<'db>);
+
+impl<'db> ListChecker<'db> {
+    pub fn new(db: &'db CardDb) -> Self {
+        ListChecker(Checker {
+            db,
+            armada: CardIndex::new(&db.armada),
+            xwing: Validator::new(db),
+            options: Options {
+                game: None,
+                armada_format: None,
+                xwing_format: None,
+                points: None,
+            },
+            tables: true,
+        })
+    }
+
+    pub fn check(&self, name: &str, bytes: &[u8]) -> ListReport {
+        self.0.check(&Input {
+            name: name.to_string(),
+            bytes: Pending::Read(bytes.to_vec()),
+        })
+    }
+}

@@ -122,9 +122,19 @@ impl Reader<'_> {
         label: impl Into<String>,
         help: impl Into<String>,
     ) -> JsonError {
+        // The cursor moves byte by byte inside strings: widen the span to whole
+        // characters so it can be quoted.
+        let mut start = span.start.min(self.text.len());
+        while !self.text.is_char_boundary(start) {
+            start -= 1;
+        }
+        let mut end = span.end.clamp(start, self.text.len());
+        while !self.text.is_char_boundary(end) {
+            end += 1;
+        }
         JsonError {
             message: message.into(),
-            span,
+            span: start..end,
             label: label.into(),
             help: help.into(),
         }
