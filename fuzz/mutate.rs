@@ -2,6 +2,9 @@
 //! flipped, cut short, lines doubled, pasted twice, re-encoded) plus long runs and odd
 //! Unicode, and tokens of the formats so that mutants stay close to something parseable.
 
+// Shared by the runner and the test replay; each uses a part.
+#![allow(dead_code)]
+
 use fastrand::Rng;
 
 /// Largest mutant; a little past the 1 MiB list limit so the size refusal is reached.

@@ -7,6 +7,9 @@
 //! character boundaries, and renders (human and JSON) without panicking. Memory and time
 //! are bounded by the runner.
 
+// Shared by the runner and the test replay; each uses a part.
+#![allow(dead_code)]
+
 use arbiter::adjudicate::{ResolveOptions, resolve_text};
 use arbiter::cards::CardDb;
 use arbiter::parse::{armada, xwing};

@@ -499,7 +499,7 @@ impl Reader<'_> {
         }
         let int_digits = end - int_start;
         let mut integral = true;
-        let mut valid = int_digits > 0 && !(int_digits > 1 && bytes[int_start] == b'0');
+        let mut valid = int_digits > 0 && !(int_digits > 1 && bytes.get(int_start) == Some(&b'0'));
         if bytes.get(end) == Some(&b'.') {
             integral = false;
             end += 1;

@@ -73,7 +73,9 @@ pub fn read(
         Ok(text) => text,
         Err(error) => {
             let valid = error.valid_up_to();
-            let lossy = String::from_utf8_lossy(&bytes[..bytes.len().min(valid + 64)]);
+            let lossy = String::from_utf8_lossy(
+                bytes.get(..bytes.len().min(valid + 64)).unwrap_or_default(),
+            );
             // The bad byte shows as U+FFFD (three bytes): the span covers that character.
             let width = lossy
                 .get(valid..)
