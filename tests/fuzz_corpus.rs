@@ -164,3 +164,12 @@ fn two_thousand_mutated_real_inputs_through_validate() {
         }
     }
 }
+
+/// Found by fuzzing: a 1 MiB squad of blanks was refused with a span past its quoted start.
+#[test]
+fn an_over_large_blank_squad_is_refused_inside_its_quote() {
+    let context = targets::Context::new();
+    let checker = context.checker();
+    let blanks = vec![b' '; arbiter::parse::xwing::MAX_INPUT_BYTES + 10];
+    holds(&checker, "xwing", &blanks, "1 MiB of blanks");
+}
