@@ -16,6 +16,8 @@ pub mod schema;
 pub mod text;
 pub mod validate;
 
+pub use validate::lists::ListChecker;
+
 /// The `arbiter` program: parse the command line, run the command, return its exit code.
 pub fn run() -> std::process::ExitCode {
     commands::run()

@@ -278,3 +278,26 @@ fn repeated_findings_of_one_code_in_one_file_are_summed_up() {
     assert_eq!(shown, 10, "{text}");
     assert!(text.contains(&format!("and {} more", all - 10)), "{text}");
 }
+
+#[test]
+fn a_list_repeating_one_mistake_is_summed_up_in_the_human_report() {
+    let dir = scratch("repeated-ships");
+    let mut list = example_list();
+    list.push_str(&"\nMC80 Star Cruiser (96)\n• Garm Bel Iblis (25)\n".repeat(300));
+    let path = dir.join("many.txt");
+    std::fs::write(&path, list).expect("write");
+    let path = path.to_string_lossy().into_owned();
+    let human = run(&["validate", &path]);
+    no_panic(&human);
+    let text = stdout(&human);
+    assert!(
+        text.contains(" more `armada::"),
+        "{}",
+        &text[..text.len().min(3000)]
+    );
+    let json_output = run(&["validate", "--output", "json", &path]);
+    let all = codes(&json_output).len();
+    let shown = text.matches("\n  × ").count();
+    assert!(shown < all, "shown {shown} of {all}");
+    assert!(all > 300, "JSON keeps every diagnostic: {all}");
+}

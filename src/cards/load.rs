@@ -142,6 +142,23 @@ pub fn load(options: &LoadOptions) -> (CardDb, Vec<Finding>) {
     (db, unreadable)
 }
 
+/// One data file given as bytes, alone (no built-in data), read as if it sat at
+/// `relative` in a data tree (`cards/xwing/revisions.toml`): for the fuzz harness and
+/// tests. Its findings are in `findings`; `crate::check::run` adds the cross-record ones.
+pub fn load_bytes(relative: &str, bytes: Vec<u8>) -> CardDb {
+    let mut db = CardDb::default();
+    load_candidate(
+        &mut db,
+        Candidate {
+            display: relative.to_string(),
+            relative: relative.to_string(),
+            content: Ok(Content::Read(bytes)),
+            json: None,
+        },
+    );
+    db
+}
+
 /// The data files of one `--data` path: a folder's `.toml` files (walked, see
 /// [`crate::input::walk`]) or the file itself.
 fn collect_files(
@@ -228,14 +245,18 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
         Err(error) => {
             let valid = error.utf8_error().valid_up_to();
             let lossy = String::from_utf8_lossy(error.as_bytes()).into_owned();
-            let shown = lossy
-                .get(..lossy.len().min(valid + 64))
-                .unwrap_or("")
-                .to_string();
+            // The bad byte shows as U+FFFD (three bytes) in the lossy copy: the span
+            // covers that character, and the copy is cut on a character boundary.
+            let width = lossy[valid..].chars().next().map_or(0, char::len_utf8);
+            let mut keep = lossy.len().min(valid + width + 64);
+            while !lossy.is_char_boundary(keep) {
+                keep -= 1;
+            }
+            let shown = lossy[..keep].to_string();
             let file = db.files.add(candidate.display, shown);
             db.findings.push(
                 Finding::error(Code::Encoding, "the file is not UTF-8 text")
-                    .at(file, valid..valid + 1)
+                    .at(file, valid..valid + width)
                     .label("first byte that is not UTF-8")
                     .help("data files are TOML, which must be UTF-8; re-save the file as UTF-8"),
             );

@@ -14,7 +14,9 @@ pub mod spacealert;
 pub mod talon;
 pub mod xwing;
 
-pub use load::{DataKind, DataText, LoadOptions, RecordSpans, load, parse_data, parse_toml};
+pub use load::{
+    DataKind, DataText, LoadOptions, RecordSpans, load, load_bytes, parse_data, parse_toml,
+};
 pub use record::Record;
 
 use crate::report::{FileId, Finding, SourceFiles};

@@ -7,6 +7,19 @@ pub mod xwing_data2;
 
 use std::path::{Path, PathBuf};
 
+/// Largest reference file read; the biggest in use is a few megabytes.
+pub const MAX_REFERENCE_FILE_BYTES: usize = 64 << 20;
+
+/// Why a reference file was not read, for an import's error message.
+pub fn unread_message(path: &Path, unread: &crate::input::Unread) -> String {
+    match unread {
+        crate::input::Unread::Failed(message) => message.clone(),
+        crate::input::Unread::TooLarge { limit, .. } => {
+            format!("{} is larger than {limit} bytes; not read", path.display())
+        }
+    }
+}
+
 /// The files of one import: path inside the output folder, and text.
 pub type ImportedFiles = Vec<(String, String)>;
 

@@ -37,6 +37,14 @@ impl Input {
         }
     }
 
+    /// Bytes already read, under `name` (tests and the fuzz harness).
+    pub fn from_bytes(name: &str, bytes: &[u8]) -> Self {
+        Input {
+            name: name.to_string(),
+            source: Source::Read(bytes.to_vec()),
+        }
+    }
+
     /// A named input that is no folder: the report shows it in full.
     pub fn is_single(paths: &[PathBuf]) -> bool {
         matches!(paths, [one] if !one.is_dir())

@@ -43,7 +43,7 @@ pub enum Found {
 /// Every regular file under `root` whose name `wanted` accepts, gathered. Hidden entries
 /// (names starting with `.`) below the root are left out; links are followed, except one
 /// that leads back into a folder being walked.
-pub fn walk(root: &Path, wanted: impl Fn(&Path) -> bool + Send + 'static) -> Walk {
+pub fn walk(root: &Path, wanted: impl Fn(&Path) -> bool) -> Walk {
     let mut found = Walk::default();
     for item in walk_lazily(root, wanted) {
         match item {
@@ -57,9 +57,9 @@ pub fn walk(root: &Path, wanted: impl Fn(&Path) -> bool + Send + 'static) -> Wal
 
 /// [`walk`] one entry at a time: only the folders being walked are held, never the list of
 /// files, so a season's corpus costs no more memory than one folder.
-pub fn walk_lazily<F>(root: &Path, wanted: F) -> impl Iterator<Item = Found> + Send + use<F>
+pub fn walk_lazily<F>(root: &Path, wanted: F) -> impl Iterator<Item = Found> + use<F>
 where
-    F: Fn(&Path) -> bool + Send + 'static,
+    F: Fn(&Path) -> bool,
 {
     let root = root.to_path_buf();
     let entries = WalkDir::new(&root)

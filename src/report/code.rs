@@ -145,6 +145,8 @@ pub enum Code {
     XwingParseFaction,
     /// An upgrade slot name that XWS does not know.
     XwingParseSlot,
+    /// So many problems in a squad that the rest are summarised.
+    XwingParseTooManyErrors,
     /// A pilot of another faction than the squad's.
     XwingFaction,
     /// A squad over its points limit, or a card the revision gives no price.
@@ -288,6 +290,7 @@ impl Code {
         Code::XwingParseText,
         Code::XwingParseFaction,
         Code::XwingParseSlot,
+        Code::XwingParseTooManyErrors,
         Code::XwingFaction,
         Code::XwingPoints,
         Code::XwingShipCount,
@@ -395,6 +398,7 @@ impl Code {
             Code::XwingParseText => "xwing::parse::text",
             Code::XwingParseFaction => "xwing::parse::faction",
             Code::XwingParseSlot => "xwing::parse::slot",
+            Code::XwingParseTooManyErrors => "xwing::parse::too_many_errors",
             Code::XwingFaction => "xwing::faction",
             Code::XwingPoints => "xwing::points",
             Code::XwingShipCount => "xwing::ship_count",
@@ -451,6 +455,7 @@ impl Code {
                 | Code::XwingParseEncoding
                 | Code::XwingParseTooLarge
                 | Code::XwingParseJson
+                | Code::XwingParseTooManyErrors
         )
     }
 

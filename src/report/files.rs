@@ -146,7 +146,7 @@ pub fn first_line_span(text: &str, max: usize) -> Range<usize> {
     let end = text[start..]
         .find(['\n', '\r'])
         .map_or(text.len(), |n| start + n);
-    start..floor_char_boundary(text, end.min(start + max))
+    start..floor_char_boundary(text, end.min(start.saturating_add(max)))
 }
 
 fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
@@ -169,6 +169,14 @@ mod tests {
         assert_eq!(files.line_column(two_lines, 0), (1, 1));
         assert_eq!(files.line_column(two_lines, 3), (2, 1));
         assert_eq!(files.line_column(one_line, 99), (1, 3));
+    }
+
+    #[test]
+    fn first_line_of_blank_text_with_no_length_limit_stays_inside() {
+        // Found by fuzzing: `start + usize::MAX` wrapped round to `start - 1`.
+        let text = " ".repeat(256);
+        let span = first_line_span(&text, usize::MAX);
+        assert!(span.start <= span.end && span.end <= text.len(), "{span:?}");
     }
 
     #[test]

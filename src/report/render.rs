@@ -207,7 +207,8 @@ impl MietteFinding {
             loc.span = files.clamp(loc.file, loc.span.clone());
             let name = files.name(loc.file);
             let text = files.text(loc.file);
-            match Snippet::cut(name, text, loc.span.clone()) {
+            let line_of = |offset: usize| files.line_column(loc.file, offset).0 - 1;
+            match Snippet::cut(name, text, loc.span.clone(), line_of) {
                 Some((snippet, span)) => {
                     loc.span = span;
                     Quoted::Cut(snippet)

@@ -146,8 +146,10 @@ fn read_file(root: &Path, file: &Path) -> Result<Vec<RawRecord>, String> {
         .unwrap_or(file)
         .display()
         .to_string();
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let bytes = crate::input::read_bounded(file, crate::import::MAX_REFERENCE_FILE_BYTES)
+        .map_err(|unread| crate::import::unread_message(file, &unread))?;
+    let text =
+        String::from_utf8(bytes).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let value: Value =
         serde_json::from_str(&text).map_err(|e| format!("{shown}: not valid JSON: {e}"))?;
     let Value::Object(top) = value else {

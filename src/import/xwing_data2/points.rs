@@ -40,7 +40,8 @@ pub fn read_json<T: serde::de::DeserializeOwned>(
     path: &Path,
     lossy: &mut Vec<String>,
 ) -> Result<T> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes = crate::input::read_bounded(path, crate::import::MAX_REFERENCE_FILE_BYTES)
+        .map_err(|unread| crate::import::unread_message(path, &unread))?;
     let text = match String::from_utf8(bytes) {
         Ok(text) => text,
         Err(error) => {

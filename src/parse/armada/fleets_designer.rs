@@ -67,7 +67,7 @@ fn bare_ships(cards: &[&Line<'_>]) -> Vec<usize> {
         .and_then(|title| parenthesised_tail(title.trimmed()))
         .and_then(|tail| whole(tail, fraction))
         .filter(|numbers| numbers.len() == 3)
-        .map(|numbers| numbers[0].value)
+        .and_then(|numbers| numbers.first().map(|n| n.value))
     else {
         return Vec::new();
     };
@@ -102,14 +102,18 @@ fn bare_ships(cards: &[&Line<'_>]) -> Vec<usize> {
         }
     }
     let squadrons_from = |k: usize| {
-        bare[k..]
-            .iter()
+        bare.iter()
+            .skip(k)
             .fold(counted, |sum, (_, points)| sum.saturating_add(*points))
     };
     (0..=bare.len())
-        .take_while(|&k| k == 0 || first_counted.is_none_or(|first| bare[k - 1].0 < first))
+        .take_while(|&k| {
+            k == 0
+                || first_counted
+                    .is_none_or(|first| bare.get(k - 1).is_some_and(|(i, _)| *i < first))
+        })
         .find(|&k| squadrons_from(k) == stated)
-        .map(|k| bare[..k].iter().map(|(i, _)| *i).collect())
+        .map(|k| bare.iter().take(k).map(|(i, _)| *i).collect())
         .unwrap_or_default()
 }
 

@@ -57,9 +57,11 @@ pub fn read(rec: &mut Recorder, lines: &[Line<'_>]) {
 /// A second `Name:` line after a list's cards: two lists were pasted into one file. One
 /// diagnostic, and the rest (the other list) is not mixed into this one.
 pub fn second_list_starts(rec: &mut Recorder, lines: &[Line<'_>], i: usize) -> bool {
-    let line = &lines[i];
+    let Some(line) = lines.get(i) else {
+        return false;
+    };
     let is_name = |l: &Line<'_>| grammar::any_header(l.trimmed(), &["Name"]).is_some();
-    if !is_name(line) || !lines[..i].iter().any(is_name) {
+    if !is_name(line) || !lines.iter().take(i).any(is_name) {
         return false;
     }
     rec.problem(

@@ -53,7 +53,8 @@ impl<'a> Iterator for Lines<'a> {
             return None;
         }
         let start = self.at;
-        let end = memchr2(b'\n', b'\r', &bytes[start..]).map_or(bytes.len(), |i| start + i);
+        let rest = bytes.get(start..).unwrap_or_default();
+        let end = memchr2(b'\n', b'\r', rest).map_or(bytes.len(), |i| start + i);
         self.at = match bytes.get(end) {
             Some(b'\r') if bytes.get(end + 1) == Some(&b'\n') => end + 2,
             Some(_) => end + 1,

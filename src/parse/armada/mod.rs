@@ -127,13 +127,13 @@ pub fn parse_bytes_as(
     if let Some(at) = binary_at(bytes) {
         // Keep the text up to a little after the first control byte, made printable.
         let kept = sanitize(&lossy_prefix(bytes, at + 64)).into_owned();
-        let offset = String::from_utf8_lossy(&bytes[..at]).len();
+        let offset = String::from_utf8_lossy(bytes.get(..at).unwrap_or_default()).len();
         let width = kept[offset..].chars().next().map_or(0, char::len_utf8);
         let finding = Finding::error(
             Code::ArmadaParseBinary,
             format!(
                 "this input is binary data, not a fleet list (byte 0x{:02x} at offset {at})",
-                bytes[at]
+                bytes.get(at).copied().unwrap_or_default()
             ),
         )
         .at(file, offset..offset + width)
@@ -274,7 +274,7 @@ fn failed(finding: Finding) -> ParsedFleet {
 
 /// Where the input stops looking like text: a NUL byte, or many control bytes early on.
 fn binary_at(bytes: &[u8]) -> Option<usize> {
-    let head = &bytes[..bytes.len().min(8192)];
+    let head = bytes.get(..bytes.len().min(8192)).unwrap_or_default();
     if let Some(at) = head.iter().position(|&b| b == 0) {
         return Some(at);
     }
@@ -290,7 +290,7 @@ fn binary_at(bytes: &[u8]) -> Option<usize> {
 /// characters, and offsets computed on a shorter lossy prefix must stay inside it. (A cut
 /// through a character just ends the text with a replacement character.)
 fn lossy_prefix(bytes: &[u8], max: usize) -> String {
-    String::from_utf8_lossy(&bytes[..bytes.len().min(max)]).into_owned()
+    String::from_utf8_lossy(bytes.get(..bytes.len().min(max)).unwrap_or_default()).into_owned()
 }
 
 fn floor_boundary(text: &str, max: usize) -> usize {

@@ -281,7 +281,10 @@ impl Recorder {
         if number + 1 != line.number || !plain || !self.fleet.ships.is_empty() {
             return false;
         }
-        let objective = &mut self.fleet.objectives[index].name;
+        let Some(objective) = self.fleet.objectives.get_mut(index) else {
+            return false;
+        };
+        let objective = &mut objective.name;
         objective.text.push(' ');
         objective.text.push_str(words.fragment());
         objective.span.end = words.range().end;

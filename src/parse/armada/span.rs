@@ -124,7 +124,10 @@ impl<'a, 'b> Compare<&'b str> for Span<'a> {
     fn compare_no_case(&self, t: &'b str) -> CompareResult {
         let own = self.fragment.as_bytes();
         let n = own.len().min(t.len());
-        if !own[..n].eq_ignore_ascii_case(&t.as_bytes()[..n]) {
+        let (Some(own_head), Some(t_head)) = (own.get(..n), t.as_bytes().get(..n)) else {
+            return CompareResult::Error;
+        };
+        if !own_head.eq_ignore_ascii_case(t_head) {
             CompareResult::Error
         } else if own.len() < t.len() {
             CompareResult::Incomplete

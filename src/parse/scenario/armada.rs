@@ -400,8 +400,9 @@ pub fn armada_timing(
         .label("an event is missing here")
         .help("name the event after the timing word, e.g. `after attack`"));
     }
-    let event = words[1..]
+    let event = words
         .iter()
+        .skip(1)
         .map(|w| w.text.as_str())
         .collect::<Vec<_>>()
         .join(" ");

@@ -122,6 +122,28 @@ impl ScenarioText<'_> {
     }
 }
 
+/// Longest line a scenario may have. Real ones stay under 300 bytes; a name 60,000
+/// characters long, repeated in every step of a trace, made a 9 MB report.
+pub const MAX_SCENARIO_LINE_BYTES: usize = 2_000;
+
+/// The first line longer than [`MAX_SCENARIO_LINE_BYTES`]: its first
+/// `MAX_SCENARIO_LINE_BYTES` (cut on a character boundary), and its whole length.
+fn long_line(text: &str) -> Option<(std::ops::Range<usize>, usize)> {
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let length = line.trim_end_matches(['\n', '\r']).len();
+        if length > MAX_SCENARIO_LINE_BYTES {
+            let mut end = start + MAX_SCENARIO_LINE_BYTES;
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            return Some((start..end, length));
+        }
+        start += line.len();
+    }
+    None
+}
+
 /// Read the envelope of a scenario. `max_steps` from the command line wins over the file's.
 pub fn read(
     file: FileId,
@@ -138,6 +160,19 @@ pub fn read(
                 ),
             )
             .help("split the scenario into smaller ones"),
+        ]);
+    }
+    if let Some((shown, length)) = long_line(text) {
+        return Err(vec![
+            Finding::error(
+                Code::ScenarioTooLarge,
+                format!(
+                    "this line is {length} bytes long; scenario lines are at most {MAX_SCENARIO_LINE_BYTES}"
+                ),
+            )
+            .at(file, shown)
+            .label("too long")
+            .help("names, questions and notes are short; every step of a trace repeats them"),
         ]);
     }
     let head = crate::cards::parse_toml::<EnvelopeFile>(file, text)

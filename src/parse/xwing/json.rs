@@ -122,9 +122,19 @@ impl Reader<'_> {
         label: impl Into<String>,
         help: impl Into<String>,
     ) -> JsonError {
+        // The cursor moves byte by byte inside strings: widen the span to whole
+        // characters so it can be quoted.
+        let mut start = span.start.min(self.text.len());
+        while !self.text.is_char_boundary(start) {
+            start -= 1;
+        }
+        let mut end = span.end.clamp(start, self.text.len());
+        while !self.text.is_char_boundary(end) {
+            end += 1;
+        }
         JsonError {
             message: message.into(),
-            span,
+            span: start..end,
             label: label.into(),
             help: help.into(),
         }
@@ -489,7 +499,7 @@ impl Reader<'_> {
         }
         let int_digits = end - int_start;
         let mut integral = true;
-        let mut valid = int_digits > 0 && !(int_digits > 1 && bytes[int_start] == b'0');
+        let mut valid = int_digits > 0 && !(int_digits > 1 && bytes.get(int_start) == Some(&b'0'));
         if bytes.get(end) == Some(&b'.') {
             integral = false;
             end += 1;

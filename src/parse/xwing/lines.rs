@@ -103,8 +103,11 @@ pub fn split_spaced(text: &str, sep: char) -> Vec<&str> {
         if c != sep {
             continue;
         }
-        let before = i == 0 || chars[i - 1].1.is_whitespace();
-        let after = i + 1 == chars.len() || chars[i + 1].1.is_whitespace();
+        let before = i
+            .checked_sub(1)
+            .and_then(|j| chars.get(j))
+            .is_none_or(|c| c.1.is_whitespace());
+        let after = chars.get(i + 1).is_none_or(|c| c.1.is_whitespace());
         if before && after {
             pieces.push(&text[start..at]);
             start = at + c.len_utf8();

@@ -73,11 +73,18 @@ pub fn read(
         Ok(text) => text,
         Err(error) => {
             let valid = error.valid_up_to();
-            let lossy = String::from_utf8_lossy(&bytes[..bytes.len().min(valid + 64)]);
+            let lossy = String::from_utf8_lossy(
+                bytes.get(..bytes.len().min(valid + 64)).unwrap_or_default(),
+            );
+            // The bad byte shows as U+FFFD (three bytes): the span covers that character.
+            let width = lossy
+                .get(valid..)
+                .and_then(|rest| rest.chars().next())
+                .map_or(0, char::len_utf8);
             let file = files.add(name, lossy.into_owned());
             return Err(vec![
                 Finding::error(Code::XwingParseEncoding, "the file is not UTF-8 text")
-                    .at(file, valid..valid + 1)
+                    .at(file, valid..valid + width)
                     .label("first byte that is not UTF-8")
                     .help("squad files are text; re-save the file as UTF-8"),
             ]);
@@ -102,7 +109,7 @@ pub fn read(
         };
         return Err(vec![
             Finding::error(Code::XwingParseEncoding, message)
-                .at(file, nul..nul + 1)
+                .at(file, nul..nul + '\u{fffd}'.len_utf8())
                 .label("a NUL byte")
                 .help(help),
         ]);
@@ -153,12 +160,46 @@ pub fn parse_as(
     text: &str,
     format: SourceFormat,
 ) -> Result<ParsedSquad, Vec<Finding>> {
-    match format {
+    let parsed = match format {
         SourceFormat::Xws => xws::parse(file, text),
         SourceFormat::YasbLink => yasb_link::parse(file, text),
         SourceFormat::YasbText => yasb_text::parse(file, text),
         SourceFormat::Reddit => reddit::parse(file, text),
         SourceFormat::Lbn => lbn::parse(file, text),
         SourceFormat::Tts => tts::parse(file, text),
+    };
+    match parsed {
+        Ok(mut squad) => {
+            cap_findings(file, &mut squad.findings);
+            Ok(squad)
+        }
+        Err(mut findings) => {
+            cap_findings(file, &mut findings);
+            Err(findings)
+        }
     }
+}
+
+/// After this many diagnostics in one squad the rest are counted, not listed (a text
+/// file of 10,000 unreadable lines gave 10,000 diagnostics).
+pub const MAX_FINDINGS: usize = 50;
+
+fn cap_findings(file: FileId, findings: &mut Vec<Finding>) {
+    if findings.len() <= MAX_FINDINGS {
+        return;
+    }
+    let rest = findings.split_off(MAX_FINDINGS);
+    let from = rest
+        .iter()
+        .find_map(|f| f.location.as_ref().map(|l| l.span.clone()))
+        .unwrap_or(0..0);
+    findings.push(
+        Finding::error(
+            Code::XwingParseTooManyErrors,
+            format!("{} more problems in this squad are not shown", rest.len()),
+        )
+        .at(file, from)
+        .label("from here on")
+        .help("fix the problems above first, or check that this file is the squad you meant"),
+    );
 }

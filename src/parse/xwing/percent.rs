@@ -16,8 +16,9 @@ pub struct Decoded {
 impl Decoded {
     /// The input span of a range of the decoded text.
     pub fn span(&self, range: Range<usize>) -> Range<usize> {
-        let last = self.offsets.len() - 1;
-        self.offsets[range.start.min(last)]..self.offsets[range.end.min(last)]
+        let last = self.offsets.len().saturating_sub(1);
+        let at = |i: usize| self.offsets.get(i.min(last)).copied().unwrap_or_default();
+        at(range.start)..at(range.end)
     }
 
     /// The input span of `part`, a slice of `self.text`.
@@ -44,9 +45,9 @@ pub fn decode(raw: &str, base: usize, plus_as_space: bool) -> (Decoded, Vec<Deco
     let mut offsets = Vec::with_capacity(bytes.len() + 1);
     let mut problems = Vec::new();
     let mut i = 0;
-    while i < bytes.len() {
+    while let Some(&byte) = bytes.get(i) {
         offsets.push(base + i);
-        match bytes[i] {
+        match byte {
             b'%' => match bytes.get(i + 1..i + 3).and_then(hex_byte) {
                 Some(byte) => {
                     out.push(byte);

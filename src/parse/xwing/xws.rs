@@ -104,7 +104,7 @@ impl Reader {
     fn latest<'a>(&mut self, members: &'a [Member]) -> Vec<&'a Member> {
         let mut kept = Vec::new();
         for (i, member) in members.iter().enumerate() {
-            if members[i + 1..].iter().any(|m| m.key == member.key) {
+            if members.iter().skip(i + 1).any(|m| m.key == member.key) {
                 self.warn(
                     Code::XwingParseXws,
                     member.key_span.clone(),

@@ -131,16 +131,28 @@ impl ListReport {
             .collect();
         self.valid = !self.findings.iter().any(Finding::is_error);
         self.readable &= !self.findings.iter().any(|f| f.code.stops_reading());
+        // People read the first of a repeated mistake (a list of 2,758 copies of one ship
+        // gave 8,291 findings); the JSON diagnostics above keep every one. As many as a
+        // reader stops at, so real lists show all of theirs.
+        let files = &self.files;
+        self.findings = super::cap_repeats(&self.findings, SHOWN_PER_CODE_IN_LIST, |f| {
+            files.name(f).to_string()
+        });
     }
 
+    /// Counted from the JSON diagnostics, which keep every finding.
     pub fn errors(&self) -> usize {
-        self.findings.iter().filter(|f| f.is_error()).count()
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == super::Severity::Error)
+            .count()
     }
 
+    /// Warnings only: notes (a points revision named) are neither errors nor warnings.
     pub fn warnings(&self) -> usize {
-        self.findings
+        self.diagnostics
             .iter()
-            .filter(|f| f.severity == super::Severity::Warning)
+            .filter(|d| d.severity == super::Severity::Warning)
             .count()
     }
 
@@ -232,7 +244,7 @@ impl ListReport {
             .find(|f| f.is_error())
             .or(self.findings.first());
         if let Some(first) = first {
-            let more = self.findings.len() - 1;
+            let more = self.diagnostics.len().saturating_sub(1);
             line.push_str(&format!("  {}: {}", first.code, first.message));
             if more > 0 {
                 line.push_str(&format!(" (+{more} more)"));
@@ -241,6 +253,9 @@ impl ListReport {
         line
     }
 }
+
+/// Findings of one code shown in one list's human report; the rest are summed up.
+pub const SHOWN_PER_CODE_IN_LIST: usize = 50;
 
 /// The whole document `validate --output json` prints.
 #[derive(Debug, Serialize)]
@@ -291,8 +306,8 @@ impl Summary {
             }
             summary.errors += report.errors();
             summary.warnings += report.warnings();
-            for finding in &report.findings {
-                *summary.codes.entry(finding.code.as_str()).or_default() += 1;
+            for diagnostic in &report.diagnostics {
+                *summary.codes.entry(diagnostic.code).or_default() += 1;
             }
         }
         summary

@@ -476,7 +476,11 @@ fn resolve<'db, T: Resolvable>(
     fits_kind: impl Fn(&T) -> bool,
 ) -> Option<&'db T> {
     let found = keys(name).iter().find_map(|k| index.lookup(k))?;
-    let mut candidates: Vec<&'db T> = found.iter().map(|&i| &cards[i].value).collect();
+    let mut candidates: Vec<&'db T> = found
+        .iter()
+        .filter_map(|&i| cards.get(i))
+        .map(|c| &c.value)
+        .collect();
     narrow(&mut candidates, |c| fits_kind(c));
     if let Some(variant) = name.variant.as_ref().and_then(|v| variant_faction(&v.text)) {
         narrow(&mut candidates, |c| c.fits_faction(variant));

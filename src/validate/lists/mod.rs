@@ -9,6 +9,23 @@ mod teams;
 pub use choice::{Options, Request, armada_format_from_list, xwing_format_from_list};
 pub use stream::check_in_order;
 
+/// One input through the whole of `validate` (game, reader, rules, report) from bytes
+/// already read, with no options: for the fuzz harness (`fuzz/`) and tests. The lookup
+/// tables are built once, so many inputs can be checked in a row.
+pub struct ListChecker<'db>(Checker<'db>);
+
+impl<'db> ListChecker<'db> {
+    /// `None` when the data has no Armada format to fall back on.
+    pub fn new(db: &'db CardDb) -> Option<Self> {
+        let options = Options::new(db, &Request::default()).ok()?;
+        Some(ListChecker(Checker::new(db, options, true)))
+    }
+
+    pub fn check(&self, name: &str, bytes: &[u8]) -> ListReport {
+        self.0.check(&Input::from_bytes(name, bytes))
+    }
+}
+
 /// Largest list input read: no builder's list comes near it.
 pub const MAX_LIST_BYTES: usize = if armada_parse::MAX_INPUT_BYTES > xwing_parse::MAX_INPUT_BYTES {
     armada_parse::MAX_INPUT_BYTES

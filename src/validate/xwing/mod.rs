@@ -251,7 +251,7 @@ impl<'a> Validator<'a> {
         let mut resolved = checked.ships.iter().map(|ship| pilot_row(&checked, ship));
         let pilots = rows
             .into_iter()
-            .map(|row| row.unwrap_or_else(|| resolved.next().expect("one row per resolved ship")))
+            .filter_map(|row| row.or_else(|| resolved.next()))
             .collect();
         Ok(ValidatedSquad {
             revision: revision.to_string(),

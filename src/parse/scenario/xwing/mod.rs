@@ -411,7 +411,10 @@ pub fn load(scenario: &ScenarioText<'_>, kind: Kind) -> Result<Scenario, Vec<Fin
             let Some(&j) = ships_map.get(other) else {
                 continue;
             };
-            match ship_defs[j].range.get(&i) {
+            let Some(def) = ship_defs.get_mut(j) else {
+                continue;
+            };
+            match def.range.get(&i) {
                 Some(&back) if back != *band.get_ref() => {
                     if i > j {
                         // Reported once, on the second of the two ships.
@@ -431,7 +434,7 @@ pub fn load(scenario: &ScenarioText<'_>, kind: Kind) -> Result<Scenario, Vec<Fin
                     );
                 }
                 _ => {
-                    ship_defs[j].range.insert(i, *band.get_ref());
+                    def.range.insert(i, *band.get_ref());
                 }
             }
         }

@@ -356,7 +356,7 @@ impl Grammar<'_> {
             }
         };
         timing.moment = moment;
-        let rest = &words[1..];
+        let rest = words.get(1..).unwrap_or_default();
         match moment {
             Moment::Constant => {
                 if let Some(extra) = rest.first() {
@@ -448,7 +448,7 @@ impl Grammar<'_> {
         let mut rest = rest;
         if let Some(subject) = rest.first().and_then(|w| Subject::parse(&w.text)) {
             timing.subject = subject;
-            rest = &rest[1..];
+            rest = rest.get(1..).unwrap_or_default();
         }
         let Some(event_word) = rest.first() else {
             return Err(Finding::error(Code::ScenarioBadTiming, format!("the timing `{}` names no event", words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ")))
@@ -484,7 +484,7 @@ impl Grammar<'_> {
             ));
         }
         timing.event = Some(event);
-        for word in &rest[1..] {
+        for word in rest.get(1..).unwrap_or_default() {
             for part in word.text.split('|') {
                 match event {
                     EventKind::Perform => {
@@ -595,7 +595,7 @@ impl Grammar<'_> {
             (Who::Own, words)
         } else {
             match self.who(first, top_level) {
-                Some(who) => (who, &words[1..]),
+                Some(who) => (who, words.get(1..).unwrap_or_default()),
                 None if top_level || words.get(1).is_some_and(|w| is_verb(&w.text)) => {
                     return Err(self.err(
                         Code::ScenarioUnknownShip,
@@ -628,7 +628,7 @@ impl Grammar<'_> {
                     .help(format!("the verbs are {EFFECT_VERBS}")),
             );
         };
-        let args = &rest[1..];
+        let args = rest.get(1..).unwrap_or_default();
         let missing = |what: &str| {
             Finding::error(
                 Code::ScenarioBadStatement,
@@ -696,7 +696,7 @@ impl Grammar<'_> {
                 }
                 let mut colour = Colour::White;
                 let mut even_stressed = false;
-                for w in &args[1..] {
+                for w in args.get(1..).unwrap_or_default() {
                     if let Some(c) = Colour::parse(&w.text).filter(|c| *c != Colour::Blue) {
                         colour = c;
                     } else if w.text == "even-stressed" {
@@ -1001,9 +1001,9 @@ impl Grammar<'_> {
             );
         };
         let (who, rest) = match first.text.as_str() {
-            "self" => (Who::Own, &words[1..]),
-            "chosen" => (Who::Chosen, &words[1..]),
-            "trigger" => (Who::Trigger, &words[1..]),
+            "self" => (Who::Own, words.get(1..).unwrap_or_default()),
+            "chosen" => (Who::Chosen, words.get(1..).unwrap_or_default()),
+            "trigger" => (Who::Trigger, words.get(1..).unwrap_or_default()),
             _ => (Who::Own, words),
         };
         let Some(pred_word) = rest.first() else {
@@ -1015,7 +1015,7 @@ impl Grammar<'_> {
             .label("a condition is missing here")
             .help(PREDICATES.to_string()));
         };
-        let args = &rest[1..];
+        let args = rest.get(1..).unwrap_or_default();
         let arg = |i: usize, what: &str| {
             args.get(i).ok_or_else(|| {
                 Finding::error(

@@ -47,13 +47,14 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
             .help("name the commander the flagship carries, or equip this one"),
         );
     }
+    let first = commanders.first().map_or("", |c| c.name.as_str());
     for extra in commanders.iter().skip(1) {
         out.push(
             Finding::error(
                 Code::ArmadaCommander,
                 format!(
-                    "`{}` is a second commander (the fleet already has `{}`)",
-                    extra.name, commanders[0].name
+                    "`{}` is a second commander (the fleet already has `{first}`)",
+                    extra.name
                 ),
             )
             .at(cx.file, extra.name_span.clone())

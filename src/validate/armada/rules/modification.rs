@@ -11,13 +11,14 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
             .iter()
             .filter(|u| u.card.is_some_and(|c| c.modification))
             .collect();
+        let first = mods.first().map_or("", |m| m.name.as_str());
         for extra in mods.iter().skip(1) {
             out.push(
                 Finding::error(
                     Code::ArmadaModification,
                     format!(
-                        "`{}` is a second Modification on `{}` (it already has `{}`)",
-                        extra.name, ship.name, mods[0].name
+                        "`{}` is a second Modification on `{}` (it already has `{first}`)",
+                        extra.name, ship.name
                     ),
                 )
                 .at(cx.file, extra.name_span.clone())

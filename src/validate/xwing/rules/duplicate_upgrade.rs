@@ -6,8 +6,10 @@ use crate::validate::xwing::fitted::Squad;
 pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
     for ship in &squad.ships {
         for (index, upgrade) in ship.upgrades.iter().enumerate() {
-            let earlier = ship.upgrades[..index]
+            let earlier = ship
+                .upgrades
                 .iter()
+                .take(index)
                 .any(|u| u.card.id == upgrade.card.id);
             if earlier {
                 findings.push(

@@ -35,9 +35,9 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
         .into_values()
         .filter(|(_, limit, spans)| spans.len() > *limit as usize)
         .collect();
-    over.sort_by_key(|(_, _, spans)| spans[0].start);
+    over.sort_by_key(|(_, _, spans)| spans.first().map_or(0, |s| s.start));
     for (name, limit, spans) in over {
-        for span in &spans[limit as usize..] {
+        for span in spans.iter().skip(limit as usize) {
             findings.push(
                 Finding::error(
                     Code::XwingLimited,

@@ -15,7 +15,7 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
     }
     for (index, obstacle) in named.iter().enumerate() {
         let key = normalize(&obstacle.value);
-        if named[..index].iter().any(|o| normalize(&o.value) == key) {
+        if named.iter().take(index).any(|o| normalize(&o.value) == key) {
             findings.push(
                 Finding::error(
                     Code::XwingObstacles,
@@ -29,8 +29,8 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
         }
     }
     if named.len() != wanted as usize {
-        let first = named[0].span.start;
-        let last = named[named.len() - 1].span.end;
+        let first = named.first().map_or(0, |o| o.span.start);
+        let last = named.last().map_or(first, |o| o.span.end);
         findings.push(
             Finding::error(
                 Code::XwingObstacles,

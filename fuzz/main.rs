@@ -1,0 +1,336 @@
+//! The fuzz runner: mutates real inputs and runs them through a target, checking the
+//! properties in `targets.rs`, on stable Rust. `fuzz/run` builds and runs it; see
+//! fuzz/README.md.
+//!
+//! usage: fuzz TARGET EXECUTIONS [--seed N] [--seconds S] [--save-corpus]
+//!        fuzz TARGET replay FILE…
+
+#[path = "mutate.rs"]
+mod mutate;
+#[path = "targets.rs"]
+mod targets;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Counts live heap bytes and their peak, so an execution that allocates past the bound
+/// is caught even when it does not crash.
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+            PEAK.fetch_max(live, Ordering::Relaxed);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            if new_size > layout.size() {
+                let grow = new_size - layout.size();
+                let live = LIVE.fetch_add(grow, Ordering::Relaxed) + grow;
+                PEAK.fetch_max(live, Ordering::Relaxed);
+            } else {
+                LIVE.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
+            }
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Heap one execution may add on top of what the run holds (inputs are at most ~1 MiB).
+const ALLOCATION_BOUND: usize = 64 << 20;
+
+/// An execution slower than this counts as a hang (generous: the machine is shared).
+const HANG: Duration = Duration::from_secs(10);
+
+/// Inputs kept for mutation, at most.
+const POOL_MAX: usize = 4000;
+
+/// New corpus files one run may save per target.
+const SAVE_MAX: usize = 40;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(target) = args.first().cloned() else {
+        eprintln!(
+            "usage: fuzz TARGET EXECUTIONS [--seed N] [--seconds S] [--save-corpus]; targets: {}",
+            targets::TARGETS.join(", ")
+        );
+        std::process::exit(2);
+    };
+    if !targets::TARGETS.contains(&target.as_str()) {
+        eprintln!(
+            "no target `{target}`; targets: {}",
+            targets::TARGETS.join(", ")
+        );
+        std::process::exit(2);
+    }
+    let executions: u64 = args
+        .get(1)
+        .and_then(|n| n.replace('_', "").parse().ok())
+        .unwrap_or(10_000);
+    let seed: u64 = args
+        .iter()
+        .position(|a| a == "--seed")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let save = args.iter().any(|a| a == "--save-corpus");
+    // `--seconds S`: stop early when the time is up (the counts say how far it got).
+    let deadline = args
+        .iter()
+        .position(|a| a == "--seconds")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|s| s.parse::<u64>().ok())
+        .map(Duration::from_secs);
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // `fuzz TARGET replay FILE…`: run saved inputs once each, with their time.
+    if args.get(1).map(String::as_str) == Some("replay") {
+        let context = targets::Context::new();
+        let checker = context.checker();
+        for file in &args[2..] {
+            let bytes = std::fs::read(file).unwrap_or_default();
+            let clock = Instant::now();
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let mut first_error = Ok(0);
+                for pick in 0..12 {
+                    let clock = Instant::now();
+                    let outcome = targets::run(&checker, &target, &bytes, pick);
+                    if clock.elapsed() > HANG / 4 {
+                        println!("  pick {pick}: {:?}", clock.elapsed());
+                    }
+                    if outcome.is_err() && first_error.is_ok() {
+                        first_error = outcome;
+                    }
+                }
+                first_error
+            }));
+            println!(
+                "{file}: {:?} in {:?}",
+                outcome.map(|o| o.err()),
+                clock.elapsed()
+            );
+        }
+        return;
+    }
+
+    let seeds = seeds(&root, &target);
+    if seeds.is_empty() {
+        eprintln!("no seeds for {target}");
+        std::process::exit(2);
+    }
+    let context = targets::Context::new();
+    let checker = context.checker();
+    // Quiet panics: they are counted and saved, not printed one by one.
+    std::panic::set_hook(Box::new(|info| {
+        LAST_PANIC.with(|p| *p.borrow_mut() = info.to_string());
+    }));
+
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut pool: Vec<Vec<u8>> = seeds;
+    let mut signatures = std::collections::HashSet::new();
+    let mut saved = 0usize;
+    let mut failures = 0u64;
+    let mut hangs = 0u64;
+    let mut worst = Duration::ZERO;
+    let mut peak_added = 0usize;
+    let started = Instant::now();
+    let corpus_dir = root.join("fuzz/corpus").join(&target);
+    let crash_dir = root.join("fuzz/crashes");
+    let mut done = 0u64;
+    for n in 0..executions {
+        if deadline.is_some_and(|d| n % 1024 == 0 && started.elapsed() > d) {
+            break;
+        }
+        done = n + 1;
+        let seed_input = &pool[rng.usize(0..pool.len())];
+        let other = &pool[rng.usize(0..pool.len())];
+        let input = if rng.u8(0..32) == 0 {
+            seed_input.clone()
+        } else {
+            mutate::mutate(&mut rng, seed_input, other)
+        };
+        let pick = rng.usize(0..1024);
+        let base = LIVE.load(Ordering::Relaxed);
+        PEAK.store(base, Ordering::Relaxed);
+        let clock = Instant::now();
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            targets::run(&checker, &target, &input, pick)
+        }));
+        let took = clock.elapsed();
+        let added = PEAK.load(Ordering::Relaxed).saturating_sub(base);
+        peak_added = peak_added.max(added);
+        worst = worst.max(took);
+        let problem = match outcome {
+            Err(_) => Some(format!(
+                "panic: {}",
+                LAST_PANIC.with(|p| p.borrow().clone())
+            )),
+            Ok(Err(property)) => Some(format!("property: {property}")),
+            Ok(Ok(_)) if added > ALLOCATION_BOUND => Some(format!("allocated {} MiB", added >> 20)),
+            Ok(Ok(_)) if took > HANG => {
+                hangs += 1;
+                Some(format!("took {took:?}"))
+            }
+            Ok(Ok(signature)) => {
+                if signatures.insert(signature) && input.len() <= 64 * 1024 {
+                    if save && saved < SAVE_MAX && input.len() <= 16 * 1024 {
+                        let _ = std::fs::create_dir_all(&corpus_dir);
+                        let name = format!("found-{:016x}", targets::hash(&input));
+                        if std::fs::write(corpus_dir.join(name), &input).is_ok() {
+                            saved += 1;
+                        }
+                    }
+                    if pool.len() < POOL_MAX {
+                        pool.push(input.clone());
+                    }
+                }
+                None
+            }
+        };
+        if let Some(problem) = problem {
+            failures += 1;
+            let _ = std::fs::create_dir_all(&crash_dir);
+            let name = format!("{target}-{:016x}", targets::hash(&input));
+            let _ = std::fs::write(crash_dir.join(&name), &input);
+            eprintln!(
+                "FAILURE #{failures} at execution {n}: {problem} (input saved as fuzz/crashes/{name}, {} bytes)",
+                input.len()
+            );
+        }
+        if (n + 1) % 200_000 == 0 {
+            let secs = started.elapsed().as_secs_f64();
+            eprintln!(
+                "{target}: {} executions, {:.0}/s, pool {}, signatures {}, failures {failures}",
+                n + 1,
+                (n + 1) as f64 / secs,
+                pool.len(),
+                signatures.len()
+            );
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "target={target} executions={done} of={executions} failures={failures} hangs={hangs} seconds={secs:.0} exec_per_s={:.0} slowest_ms={} peak_heap_added_mib={:.1} signatures={} saved={saved} seed={seed}",
+        done as f64 / secs.max(0.001),
+        worst.as_millis(),
+        peak_added as f64 / (1u64 << 20) as f64,
+        signatures.len()
+    );
+    if failures > 0 {
+        std::process::exit(1);
+    }
+}
+
+thread_local! {
+    static LAST_PANIC: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// Real inputs of the target's kind: the saved corpus, the examples, the test fixtures
+/// and, when present, the shared corpus of real lists (`../shared/corpus`).
+fn seeds(root: &Path, target: &str) -> Vec<Vec<u8>> {
+    let mut files = Vec::new();
+    let mut add = |dir: &str, wanted: &dyn Fn(&Path) -> bool, limit: usize| {
+        let walk = arbiter::input::walk(&root.join(dir), |p| wanted(p));
+        files.extend(walk.files.into_iter().take(limit));
+    };
+    let any = |_: &Path| true;
+    let armada_text = |p: &Path| {
+        let s = p.to_string_lossy();
+        (s.contains("armada") || s.contains("/lists/armada"))
+            && !s.ends_with(".toml")
+            && !s.ends_with(".snap")
+    };
+    let xwing_input = |p: &Path| {
+        let s = p.to_string_lossy();
+        (s.contains("xwing") || s.contains("export"))
+            && !s.ends_with(".toml")
+            && !s.ends_with(".snap")
+    };
+    let toml = |p: &Path| p.extension().is_some_and(|e| e == "toml");
+    add(&format!("fuzz/corpus/{target}"), &any, usize::MAX);
+    match target {
+        "armada" => {
+            add("examples/lists", &armada_text, usize::MAX);
+            add("tests/fixtures/armada", &armada_text, usize::MAX);
+            add("../shared/corpus/armada", &any, 400);
+        }
+        "xwing" => {
+            add("examples/lists", &xwing_input, usize::MAX);
+            add("tests/fixtures/xwing", &any, usize::MAX);
+            add("tests/fixtures/export", &any, usize::MAX);
+        }
+        "validate" => {
+            add("examples/lists", &any, usize::MAX);
+            add("tests/fixtures/armada", &any, usize::MAX);
+            add("tests/fixtures/xwing", &any, usize::MAX);
+            add("../shared/corpus/armada", &any, 200);
+        }
+        "scenario" => {
+            add("examples/armada", &toml, usize::MAX);
+            add("examples/xwing", &toml, usize::MAX);
+            add("tests/fixtures/broken-scenarios", &any, usize::MAX);
+        }
+        "cards" => {
+            add("tests/fixtures/broken-data", &any, usize::MAX);
+            add("data", &toml, usize::MAX);
+        }
+        _ => {}
+    }
+    let mut seeds = Vec::new();
+    for file in files {
+        let Ok(bytes) = std::fs::read(&file) else {
+            continue;
+        };
+        if target == "cards" && bytes.len() > 4096 {
+            seeds.extend(data_pieces(&bytes));
+        } else if bytes.len() <= mutate::MAX_MUTANT_BYTES {
+            seeds.push(bytes);
+        }
+    }
+    seeds
+}
+
+/// A large data file cut into small files (its preamble plus a few tables each), so
+/// executions stay fast and every record kind is reached.
+fn data_pieces(bytes: &[u8]) -> Vec<Vec<u8>> {
+    let text = String::from_utf8_lossy(bytes);
+    let mut blocks: Vec<String> = vec![String::new()];
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("[[") || (trimmed.starts_with('[') && !trimmed.contains('.')) {
+            blocks.push(String::new());
+        }
+        if let Some(last) = blocks.last_mut() {
+            last.push_str(line);
+        }
+    }
+    let preamble = blocks.remove(0);
+    blocks
+        .chunks(3)
+        .take(40)
+        .map(|chunk| {
+            let mut piece = preamble.clone();
+            for block in chunk {
+                piece.push_str(block);
+            }
+            piece.into_bytes()
+        })
+        .collect()
+}

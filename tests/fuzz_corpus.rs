@@ -1,0 +1,175 @@
+//! The fuzz targets in `cargo test`: the saved corpus (fuzz/corpus/TARGET/) replayed
+//! once, the inputs of every bug the fuzzer found, and 2,000 mutated real inputs through
+//! the validate path (issue 13). The long runs are `fuzz/run`'s (fuzz/README.md).
+
+#[path = "../fuzz/mutate.rs"]
+mod mutate;
+#[path = "../fuzz/targets.rs"]
+mod targets;
+
+use std::path::Path;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Run `bytes` through `target` with several picks (forced formats, data paths), catching
+/// a panic so the failing input is named.
+fn holds(checker: &arbiter::ListChecker<'_>, target: &str, bytes: &[u8], what: &str) {
+    for pick in 0..12 {
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            targets::run(checker, target, bytes, pick)
+        }));
+        match outcome {
+            Ok(Ok(_)) => {}
+            Ok(Err(property)) => panic!("{target} on {what} (pick {pick}): {property}"),
+            Err(_) => panic!("{target} on {what} (pick {pick}) panicked"),
+        }
+    }
+}
+
+#[test]
+fn the_saved_corpus_keeps_every_property() {
+    let context = targets::Context::new();
+    let checker = context.checker();
+    let mut replayed = 0;
+    for target in targets::TARGETS {
+        let walk = arbiter::input::walk(&root().join("fuzz/corpus").join(target), |_| true);
+        for file in walk.files {
+            let bytes = std::fs::read(&file).expect("a corpus file");
+            holds(&checker, target, &bytes, &file.display().to_string());
+            replayed += 1;
+        }
+    }
+    assert!(replayed > 0, "fuzz/corpus holds no inputs");
+}
+
+/// The smallest forms of what the fuzzer found, each once broken.
+#[test]
+fn inputs_the_fuzzer_found_keep_every_property() {
+    let context = targets::Context::new();
+    let checker = context.checker();
+    let mut cases: Vec<(&str, &str, Vec<u8>)> = vec![
+        // The U+FFFD standing for a bad byte is three bytes: spans ended inside it.
+        (
+            "xwing",
+            "a bad byte",
+            b"{\"faction\": \"reb\xffel\"}".to_vec(),
+        ),
+        ("validate", "a bad byte", b"https://yasb\xff\xfe".to_vec()),
+        ("xwing", "a NUL byte", b"Garven Dreis\0 (12)".to_vec()),
+        (
+            "cards",
+            "a bad byte in a data file",
+            b"game = \"xwing\"\n# \xe2\x82\n".to_vec(),
+        ),
+    ];
+    // An over-long JSON string ending mid-character.
+    let mut long_json = b"{\"name\":\"".to_vec();
+    long_json.extend("é".repeat(6_000).as_bytes());
+    long_json.extend(b"\"}");
+    cases.push((
+        "xwing",
+        "an over-long string of two-byte characters",
+        long_json,
+    ));
+    // Thousands of unreadable text-export lines: one diagnostic each, minutes to render.
+    let mut lines = std::fs::read(root().join("examples/lists/xwing-yavin-link.txt"))
+        .expect("the example squad");
+    lines.splice(0..0, b"Garven Dreis (12)\n".iter().copied());
+    lines.extend("no pilot here (x)\n".repeat(5_000).as_bytes());
+    cases.push(("xwing", "5,000 unreadable lines", lines.clone()));
+    cases.push(("validate", "5,000 unreadable lines", lines));
+    // A scenario whose ship name is 60,000 tabs: every trace step repeated it.
+    let scenario =
+        std::fs::read_to_string(root().join("examples/xwing/queue-example-1-jake-farrell.toml"))
+            .expect("the example scenario")
+            .replacen("name = \"", &format!("name = \"{}", "\t".repeat(60_000)), 1);
+    cases.push(("scenario", "a name of 60,000 tabs", scenario.into_bytes()));
+    for (target, what, bytes) in &cases {
+        holds(&checker, target, bytes, what);
+    }
+}
+
+#[test]
+fn a_too_long_scenario_line_is_refused_on_that_line() {
+    let text = format!("game = \"xwing\"\ntitle = \"{}\"\n", "x".repeat(5_000));
+    let (_, result) = arbiter::adjudicate::resolve_text(
+        "s.toml",
+        &text,
+        &arbiter::adjudicate::ResolveOptions::default(),
+    );
+    let findings = result.err().expect("refused");
+    assert_eq!(findings[0].code, arbiter::report::Code::ScenarioTooLarge);
+    let span = findings[0].location.as_ref().expect("located").span.clone();
+    assert_eq!(span.start, "game = \"xwing\"\n".len());
+}
+
+#[test]
+fn an_xwing_text_export_stops_listing_problems_after_fifty() {
+    let mut files = arbiter::report::SourceFiles::default();
+    let text = format!("Garven Dreis (12)\n{}", "no pilot here (x)\n".repeat(500));
+    let findings = match arbiter::parse::xwing::read(&mut files, "t", text.as_bytes()) {
+        Ok(squad) => squad.findings,
+        Err(findings) => findings,
+    };
+    assert!(
+        findings.len() <= arbiter::parse::xwing::MAX_FINDINGS + 1,
+        "{}",
+        findings.len()
+    );
+    if findings.len() > arbiter::parse::xwing::MAX_FINDINGS {
+        let last = findings.last().expect("a summary");
+        assert_eq!(last.code, arbiter::report::Code::XwingParseTooManyErrors);
+    }
+}
+
+/// Issue 13: 2,000 mutated real inputs (examples, fixtures and, when present, the shared
+/// corpus: bytes flipped, long runs, repeated lines, truncation, odd Unicode) through
+/// the whole validate path give no panic and keep every property. A hang would keep
+/// the test from finishing.
+#[test]
+fn two_thousand_mutated_real_inputs_through_validate() {
+    let mut seeds: Vec<Vec<u8>> = Vec::new();
+    for dir in [
+        "examples/lists",
+        "tests/fixtures/armada/kingston",
+        "tests/fixtures/xwing/xws",
+        "tests/fixtures/xwing/yasb-link",
+        "tests/fixtures/xwing/yasb-text",
+        "../shared/corpus/armada/kingston",
+    ] {
+        let walk = arbiter::input::walk(&root().join(dir), |_| true);
+        for file in walk.files.into_iter().take(40) {
+            if let Ok(bytes) = std::fs::read(file) {
+                seeds.push(bytes);
+            }
+        }
+    }
+    assert!(seeds.len() >= 10, "too few seeds: {}", seeds.len());
+    let context = targets::Context::new();
+    let checker = context.checker();
+    let mut rng = fastrand::Rng::with_seed(13);
+    for n in 0..2_000 {
+        let seed = &seeds[rng.usize(0..seeds.len())];
+        let other = &seeds[rng.usize(0..seeds.len())];
+        let input = mutate::mutate(&mut rng, seed, other);
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            targets::run(&checker, "validate", &input, n)
+        }));
+        match outcome {
+            Ok(Ok(_)) => {}
+            Ok(Err(property)) => panic!("mutant {n}: {property}"),
+            Err(_) => panic!("mutant {n} panicked ({} bytes)", input.len()),
+        }
+    }
+}
+
+/// Found by fuzzing: a 1 MiB squad of blanks was refused with a span past its quoted start.
+#[test]
+fn an_over_large_blank_squad_is_refused_inside_its_quote() {
+    let context = targets::Context::new();
+    let checker = context.checker();
+    let blanks = vec![b' '; arbiter::parse::xwing::MAX_INPUT_BYTES + 10];
+    holds(&checker, "xwing", &blanks, "1 MiB of blanks");
+}
