@@ -15,7 +15,7 @@ impl Checker<'_> {
             "team play needs an Armada format with team splits: add `--format sector-600` (or 800, 900, 1000, 1200)",
         )?;
         let sizes: Vec<usize> = teams.iter().map(Vec::len).collect();
-        if sizes.windows(2).any(|w| w[0] != w[1]) {
+        if sizes.windows(2).any(|w| w.first() != w.last()) {
             return Err(format!(
                 "the teams have different numbers of fleets ({}); give each team as many fleets (a player may control two)",
                 sizes

@@ -307,7 +307,11 @@ pub fn load(scenario: &ScenarioText<'_>) -> Result<Mission, Vec<Finding>> {
                 break;
             }
             match words::action(word.get_ref()) {
-                Some(a) => actions[i] = a,
+                Some(a) => {
+                    if let Some(slot) = actions.get_mut(i) {
+                        *slot = a;
+                    }
+                }
                 None => check.error(
                     Code::SpacealertUnknownAction,
                     word.span(),
@@ -437,7 +441,9 @@ fn tile_orders(
             .map(|d| d.tiles.clone())
             .unwrap_or_default();
         let Some(line) = line else {
-            out[zone.index()] = default;
+            if let Some(slot) = out.get_mut(zone.index()) {
+                *slot = default;
+            }
             continue;
         };
         let mut order = Vec::new();
@@ -477,7 +483,9 @@ fn tile_orders(
                 ),
             );
         }
-        out[zone.index()] = order;
+        if let Some(slot) = out.get_mut(zone.index()) {
+            *slot = order;
+        }
     }
     out
 }

@@ -36,7 +36,10 @@ impl Heading {
     }
 
     pub fn degrees(self) -> u16 {
-        HEADINGS[usize::from(self.0 % 6)]
+        HEADINGS
+            .get(usize::from(self.0 % 6))
+            .copied()
+            .unwrap_or_default()
     }
 
     /// One hex side to the left (counter-clockwise).
@@ -51,7 +54,10 @@ impl Heading {
 
     /// The axial step one hex this way.
     pub fn step(self) -> (i32, i32) {
-        STEPS[usize::from(self.0 % 6)]
+        STEPS
+            .get(usize::from(self.0 % 6))
+            .copied()
+            .unwrap_or_default()
     }
 
     /// The step in doubled coordinates (`2q + r`, `r`), which keep angles exact in integers.

@@ -741,7 +741,7 @@ fn ship(
     let mut reinforced = [false; 4];
     for arc in &s.reinforced {
         let index = arc.get_ref().index();
-        if reinforced[index] {
+        if reinforced.get(index).copied().unwrap_or(false) {
             check.error(
                 Code::ScenarioIllegalChoice,
                 arc.span(),
@@ -750,7 +750,9 @@ fn ship(
                 "each shield arc has at most one reinforcement (seed 004 6.2.2)".into(),
             );
         }
-        reinforced[index] = true;
+        if let Some(slot) = reinforced.get_mut(index) {
+            *slot = true;
+        }
     }
     let groups = class.map_or(0, |c| c.weapon_group.len());
     let mut charged = vec![true; groups];
@@ -760,7 +762,11 @@ fn ship(
             .and_then(|g| g.checked_sub(1))
             .filter(|&g| g < groups)
         {
-            Some(index) => charged[index] = false,
+            Some(index) => {
+                if let Some(slot) = charged.get_mut(index) {
+                    *slot = false;
+                }
+            }
             None => check.error(
                 Code::ScenarioInvalidValue,
                 g.span(),

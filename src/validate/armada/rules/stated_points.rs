@@ -154,7 +154,7 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
     let judged = fleet.points_revision.as_ref();
     // Lines all priced in one other revision are one cause, told by the revision note.
     if !cards.is_empty() && judged.is_none_or(|j| j.lines_from.is_none()) {
-        out.push(cards_finding(cx, fleet, &revision, &cards));
+        out.extend(cards_finding(cx, fleet, &revision, &cards));
     }
     // A total that is off only because its cards are follows from them; a fleet total
     // that is the revision's own (an unsettled cost in it) is no problem either.
@@ -198,7 +198,8 @@ fn cards_finding(
     fleet: &ValidatedFleet<'_>,
     revision: &str,
     cards: &[Off],
-) -> Finding {
+) -> Option<Finding> {
+    let first = cards.first()?;
     let named: Vec<String> = cards
         .iter()
         .take(NAMED)
@@ -219,11 +220,12 @@ fn cards_finding(
             named.join(", ")
         ),
     };
-    let first = &cards[0];
-    Finding::warning(Code::ArmadaStatedPoints, message)
-        .at(cx.file, first.span.clone())
-        .label(format!("{revision}: {}", first.judged))
-        .help(where_from(cx, fleet, cards))
+    Some(
+        Finding::warning(Code::ArmadaStatedPoints, message)
+            .at(cx.file, first.span.clone())
+            .label(format!("{revision}: {}", first.judged))
+            .help(where_from(cx, fleet, cards)),
+    )
 }
 
 /// Which revisions give the stated costs: the list mixes revisions, or uses costs the card
