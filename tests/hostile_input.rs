@@ -289,7 +289,11 @@ fn a_list_repeating_one_mistake_is_summed_up_in_the_human_report() {
     let human = run(&["validate", &path]);
     no_panic(&human);
     let text = stdout(&human);
-    assert!(text.contains(" more `armada::"), "{}", &text[..text.len().min(3000)]);
+    assert!(
+        text.contains(" more `armada::"),
+        "{}",
+        &text[..text.len().min(3000)]
+    );
     let json_output = run(&["validate", "--output", "json", &path]);
     let all = codes(&json_output).len();
     let shown = text.matches("\n  × ").count();
