@@ -173,3 +173,34 @@ fn an_over_large_blank_squad_is_refused_inside_its_quote() {
     let blanks = vec![b' '; arbiter::parse::xwing::MAX_INPUT_BYTES + 10];
     holds(&checker, "xwing", &blanks, "1 MiB of blanks");
 }
+
+/// Found by fuzzing: one pilot with 33,000 upgrade lines gave 100,000 diagnostics, a 40 MB
+/// report and 84 MiB of heap. Pilots and upgrades past any real squad are not read.
+#[test]
+fn a_pilot_with_thousands_of_upgrades_is_read_up_to_a_limit() {
+    let context = targets::Context::new();
+    let checker = context.checker();
+    let squad = format!(
+        "Rebel aces\n\n(5) Wedge Antilles [T-65 X-wing]\n{}Points: 5\n",
+        "(2) Predator\n".repeat(5_000)
+    );
+    let report = checker.check("aces.txt", squad.as_bytes());
+    assert!(
+        report.diagnostics.len() < 300,
+        "{}",
+        report.diagnostics.len()
+    );
+    assert!(
+        report
+            .diagnostics
+            .iter()
+            .any(|d| d.message.contains("only the first")),
+        "the limit is said"
+    );
+    holds(
+        &checker,
+        "validate",
+        squad.as_bytes(),
+        "5,000 upgrade lines",
+    );
+}

@@ -170,12 +170,60 @@ pub fn parse_as(
     };
     match parsed {
         Ok(mut squad) => {
+            limit_size(file, &mut squad);
             cap_findings(file, &mut squad.findings);
             Ok(squad)
         }
         Err(mut findings) => {
             cap_findings(file, &mut findings);
             Err(findings)
+        }
+    }
+}
+
+/// Most pilots read from one squad: far above any format's ship count (epic play
+/// included).
+pub const MAX_PILOTS: usize = 64;
+
+/// Most upgrades read for one pilot: far above any ship's slots.
+pub const MAX_UPGRADES_PER_PILOT: usize = 32;
+
+/// A squad past these counts is no real squad, and every pilot or upgrade past them would
+/// add its own findings (33,000 copies of one upgrade gave 100,000 diagnostics and a 40 MB
+/// report): the rest is not read, and one error says so.
+fn limit_size(file: FileId, squad: &mut ParsedSquad) {
+    if squad.pilots.len() > MAX_PILOTS {
+        let rest = squad.pilots.split_off(MAX_PILOTS);
+        let from = rest.first().map_or(0..0, |p| p.span.clone());
+        squad.findings.push(
+            Finding::error(
+                Code::XwingParse,
+                format!(
+                    "this squad lists {} pilots; only the first {MAX_PILOTS} are read",
+                    MAX_PILOTS + rest.len()
+                ),
+            )
+            .at(file, from)
+            .label("not read from here on")
+            .help("a squad has a handful of ships; check that this file is one squad"),
+        );
+    }
+    for pilot in &mut squad.pilots {
+        if pilot.upgrades.len() > MAX_UPGRADES_PER_PILOT {
+            let rest = pilot.upgrades.split_off(MAX_UPGRADES_PER_PILOT);
+            let from = rest.first().map_or(0..0, |u| u.span.clone());
+            squad.findings.push(
+                Finding::error(
+                    Code::XwingParse,
+                    format!(
+                        "this pilot lists {} upgrades; only the first {MAX_UPGRADES_PER_PILOT} are read",
+                        MAX_UPGRADES_PER_PILOT + rest.len()
+                    ),
+                )
+                .at(file, from)
+                .label("not read from here on")
+                .help("no ship has that many upgrade slots; check the pilot's upgrade lines"),
+            );
         }
     }
 }
