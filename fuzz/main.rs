@@ -22,8 +22,15 @@ struct Counting;
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
 
+/// Past this much live heap the allocator refuses, so a runaway execution aborts at once
+/// (its input is in fuzz/crashes/.current-TARGET) instead of taking the machine's memory.
+const HARD_LIMIT: usize = 2 << 30;
+
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if LIVE.load(Ordering::Relaxed) + layout.size() > HARD_LIMIT {
+            return std::ptr::null_mut();
+        }
         let p = unsafe { System.alloc(layout) };
         if !p.is_null() {
             let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
@@ -36,6 +43,11 @@ unsafe impl GlobalAlloc for Counting {
         LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if new_size > layout.size()
+            && LIVE.load(Ordering::Relaxed) + (new_size - layout.size()) > HARD_LIMIT
+        {
+            return std::ptr::null_mut();
+        }
         let p = unsafe { System.realloc(ptr, layout, new_size) };
         if !p.is_null() {
             if new_size > layout.size() {
@@ -153,6 +165,8 @@ fn main() {
     let started = Instant::now();
     let corpus_dir = root.join("fuzz/corpus").join(&target);
     let crash_dir = root.join("fuzz/crashes");
+    let _ = std::fs::create_dir_all(&crash_dir);
+    let current = crash_dir.join(format!(".current-{target}"));
     let mut done = 0u64;
     for n in 0..executions {
         if deadline.is_some_and(|d| n % 1024 == 0 && started.elapsed() > d) {
@@ -167,6 +181,8 @@ fn main() {
             mutate::mutate(&mut rng, seed_input, other)
         };
         let pick = rng.usize(0..1024);
+        // Kept on disk while it runs: an abort (out of memory) leaves it behind.
+        let _ = std::fs::write(&current, &input);
         let base = LIVE.load(Ordering::Relaxed);
         PEAK.store(base, Ordering::Relaxed);
         let clock = Instant::now();

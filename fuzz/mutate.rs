@@ -103,6 +103,7 @@ pub fn mutate(rng: &mut Rng, seed: &[u8], other: &[u8]) -> Vec<u8> {
     let mut out = seed.to_vec();
     for _ in 0..rng.usize(1..=4) {
         mutate_once(rng, &mut out, other);
+        out.truncate(MAX_MUTANT_BYTES);
     }
     out.truncate(MAX_MUTANT_BYTES);
     out
@@ -149,6 +150,8 @@ fn mutate_once(rng: &mut Rng, out: &mut Vec<u8>, other: &[u8]) {
                 } else {
                     rng.usize(2..10)
                 };
+                // Never past the mutant's ceiling (a 1 MiB line times 5,000 is 5 GB).
+                let times = times.min(MAX_MUTANT_BYTES / line.len().max(1));
                 let mut block = Vec::with_capacity(line.len() * times);
                 for _ in 0..times {
                     block.extend_from_slice(&line);
