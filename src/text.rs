@@ -123,11 +123,16 @@ pub fn did_you_mean<'a>(
     candidates: impl IntoIterator<Item = &'a str>,
     otherwise: &str,
 ) -> String {
-    let near = closest(query, candidates, 3);
+    suggestion_help(&closest(query, candidates, 3), otherwise)
+}
+
+/// The help line for suggestions already found: `did you mean `a` or `b`?`, or `otherwise`
+/// when there are none.
+pub fn suggestion_help(near: &[impl AsRef<str>], otherwise: &str) -> String {
     if near.is_empty() {
         otherwise.to_string()
     } else {
-        let listed: Vec<String> = near.iter().map(|n| format!("`{n}`")).collect();
+        let listed: Vec<String> = near.iter().map(|n| format!("`{}`", n.as_ref())).collect();
         format!("did you mean {}?", listed.join(" or "))
     }
 }

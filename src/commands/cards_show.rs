@@ -4,6 +4,7 @@ use crate::cards::lookup::{Hit, MatchQuality, search as find};
 use crate::cards::{CardDb, CardEntry};
 use crate::cli::{Outcome, ReportFormat, SearchArgs, ShowArgs};
 use crate::report::{Code, Finding, HumanStyle, SourceFiles, new_table, render_human};
+use crate::text::suggestion_help;
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -222,18 +223,10 @@ fn ambiguous(query: &str, hits: &[Hit<'_>], output: ReportFormat) -> Outcome {
 
 /// A miss is a finding on the query itself, with the nearest names as help.
 fn not_found(query: &str, suggestions: &[String], output: ReportFormat) -> Outcome {
-    let help = if suggestions.is_empty() {
-        "try fewer words, or `arbiter cards search` with part of the name".to_string()
-    } else {
-        format!(
-            "did you mean {}?",
-            suggestions
-                .iter()
-                .map(|s| format!("`{s}`"))
-                .collect::<Vec<_>>()
-                .join(" or ")
-        )
-    };
+    let help = suggestion_help(
+        suggestions,
+        "try fewer words, or `arbiter cards search` with part of the name",
+    );
     let mut files = SourceFiles::default();
     let file = files.add("query", query.to_string());
     let finding = Finding::error(Code::NotFound, format!("no card matches `{query}`"))

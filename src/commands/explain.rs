@@ -4,7 +4,7 @@ use super::print_stdout;
 use crate::cli::{ExplainArgs, Outcome, ReportFormat};
 use crate::report::explain::{Explanation, explanations};
 use crate::report::{Code, Finding, HumanStyle, JsonFinding, SourceFiles, new_table, render_human};
-use crate::text::closest;
+use crate::text::{closest, suggestion_help};
 use serde_json::json;
 
 /// Most codes offered after a miss.
@@ -80,18 +80,7 @@ fn human(e: &Explanation) -> String {
 /// A code that is none of ours: a located finding on the query, nearest codes as help.
 fn unknown(query: &str, all: &[Explanation], output: ReportFormat) -> Outcome {
     let suggestions = closest(query, all.iter().map(|e| e.code.as_str()), SUGGESTIONS);
-    let help = if suggestions.is_empty() {
-        "`arbiter explain --list` lists every code".to_string()
-    } else {
-        format!(
-            "did you mean {}?",
-            suggestions
-                .iter()
-                .map(|s| format!("`{s}`"))
-                .collect::<Vec<_>>()
-                .join(" or ")
-        )
-    };
+    let help = suggestion_help(&suggestions, "`arbiter explain --list` lists every code");
     let mut files = SourceFiles::default();
     let file = files.add("code", query.to_string());
     let finding = Finding::error(
