@@ -77,11 +77,32 @@ pub fn squashes_to(text: &str, squashed: &str) -> bool {
 /// or `None` once it exceeds `limit`. The distance itself is `strsim`'s optimal string
 /// alignment; the length check first spares comparing names that cannot be near.
 pub fn edit_distance(a: &str, b: &str, limit: usize) -> Option<usize> {
-    if a.chars().count().abs_diff(b.chars().count()) > limit {
+    if a.chars().count().abs_diff(b.chars().count()) > limit || letter_count_bound(a, b) > limit {
         return None;
     }
     let distance = strsim::osa_distance(a, b);
     (distance <= limit).then_some(distance)
+}
+
+/// A lower bound of the edit distance from the letters alone: a substitution changes two
+/// letter counts, an insertion or deletion one, a swap none. Characters share 64 buckets
+/// (sharing only lowers the bound), so this costs one pass over each name and no
+/// allocation, where `osa_distance` costs a table per pair; most card names fail it.
+fn letter_count_bound(a: &str, b: &str) -> usize {
+    let mut counts = [0i32; 64];
+    let bucket = |c: char| (u32::from(c) & 63) as usize;
+    for c in a.chars() {
+        if let Some(count) = counts.get_mut(bucket(c)) {
+            *count += 1;
+        }
+    }
+    for c in b.chars() {
+        if let Some(count) = counts.get_mut(bucket(c)) {
+            *count -= 1;
+        }
+    }
+    let differing: u32 = counts.iter().map(|c| c.unsigned_abs()).sum();
+    (differing as usize).div_ceil(2)
 }
 
 /// The candidates closest to `query` (already normalized keys), best first.
@@ -169,6 +190,43 @@ mod tests {
         ] {
             assert!(squashes_to(text, &squash(text)), "{text}");
             assert!(!squashes_to(text, "x"), "{text}");
+        }
+    }
+
+    #[test]
+    fn letter_bound_never_exceeds_the_distance() {
+        let words = [
+            "vader",
+            "vdaer",
+            "kitten",
+            "sitting",
+            "",
+            "a",
+            "ñandú",
+            "nandu",
+            "x-wing",
+            "xwing",
+            "victory ii class star destroyer",
+            "victory i class star destroyer",
+            "星際",
+            "星",
+            "gozanti class cruisers",
+            "gozanti cruiser",
+            "aaaa",
+            "bbbb",
+            "ab\u{10ffff}",
+            "ba",
+        ];
+        for a in words {
+            for b in words {
+                let distance = strsim::osa_distance(a, b);
+                assert!(
+                    letter_count_bound(a, b) <= distance,
+                    "{a:?} {b:?}: bound {} > distance {distance}",
+                    letter_count_bound(a, b)
+                );
+                assert_eq!(edit_distance(a, b, 40), Some(distance), "{a:?} {b:?}");
+            }
         }
     }
 

@@ -129,6 +129,17 @@ pub fn placements<'a, 'db>(ship: &'a ResolvedShip<'db>) -> Vec<Placement<'a, 'db
             }
         }
     };
+    // Few upgrades remove icons; finding them once keeps a ship with thousands of
+    // upgrades that do not fit (a pasted or damaged list) linear rather than quadratic.
+    let removers: Vec<(usize, &ResolvedUpgrade<'db>)> = ship
+        .upgrades
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| {
+            u.card
+                .is_some_and(|c| !c.removes_slots.is_empty() || !c.removes_one_slot.is_empty())
+        })
+        .collect();
     let mut out = Vec::with_capacity(ship.upgrades.len());
     for (index, upgrade) in ship.upgrades.iter().enumerate() {
         let Some(card) = upgrade.card else {
@@ -156,7 +167,7 @@ pub fn placements<'a, 'db>(ship: &'a ResolvedShip<'db>) -> Vec<Placement<'a, 'db
             out.push(Placement::Placed);
             continue;
         }
-        let remover = ship.upgrades.iter().enumerate().find(|(other, u)| {
+        let remover = removers.iter().copied().find(|(other, u)| {
             *other != index
                 && u.card.is_some_and(|c| {
                     missing
