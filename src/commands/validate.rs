@@ -5,8 +5,8 @@ use super::load_data;
 use crate::cli::{Outcome, ValidateArgs};
 use crate::input::{Input, list_inputs};
 use crate::report::HumanStyle;
+use crate::report::list::Summary;
 use crate::report::list::write::{ListWriter, writer};
-use crate::report::list::{ListReport, Summary};
 use crate::validate::lists::{Checker, MAX_LIST_BYTES, Options, Request, check_in_order};
 use std::io::Write;
 
@@ -45,9 +45,14 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
         let writer = writer(args.output, details, few, HumanStyle::for_stdout());
         let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
         let workers = if few { 1 } else { workers };
+        // The report becomes text on the worker that checked it: the writer thread only
+        // copies bytes out, so it does not hold the workers back.
         let render = |input: Input| {
             let report = checker.check(&input);
-            (Summary::of(std::slice::from_ref(&report)), report)
+            (
+                Summary::of(std::slice::from_ref(&report)),
+                writer.report(&report),
+            )
         };
         write_run(&mut out, writer.as_ref(), |emit| {
             check_in_order(head.into_iter().chain(walk), workers, &render, emit);
@@ -63,7 +68,10 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
         let writer = writer(args.output, details, true, HumanStyle::for_stdout());
         write_run(&mut out, writer.as_ref(), |emit| {
             for report in reports {
-                emit((Summary::of(std::slice::from_ref(&report)), report));
+                emit((
+                    Summary::of(std::slice::from_ref(&report)),
+                    writer.report(&report),
+                ));
             }
         })
     };
@@ -76,18 +84,21 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
     }
 }
 
-/// Write every report `produce` hands over, in order, with the writer's framing, and
-/// return the totals. Only the totals outlive a report.
+/// Write the text of every report `produce` hands over, in order, with the writer's
+/// framing, and return the totals. Only the totals outlive a report.
 fn write_run(
     out: &mut Output,
     writer: &dyn ListWriter,
-    produce: impl FnOnce(&mut dyn FnMut((Summary, ListReport))),
+    produce: impl FnOnce(&mut dyn FnMut((Summary, String))),
 ) -> Summary {
     let mut summary = Summary::default();
     out.write(&writer.start());
     let mut first = true;
-    produce(&mut |(piece, report): (Summary, ListReport)| {
-        out.write(&writer.report(&report, first));
+    produce(&mut |(piece, text): (Summary, String)| {
+        if !first {
+            out.write(writer.separator());
+        }
+        out.write(&text);
         first = false;
         summary.add(&piece);
     });

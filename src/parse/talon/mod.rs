@@ -57,8 +57,10 @@ pub fn detect(text: &str) -> bool {
 /// `key: value` (case-insensitive key): the value and its offset in the line.
 fn header<'a>(line: &'a str, keys: &[&str]) -> Option<(usize, &'a str)> {
     let (key, value) = line.split_once(':')?;
-    let key = key.trim().to_lowercase();
-    if !keys.contains(&key.as_str()) {
+    // Compared without lowercasing into a new string: detection asks this of the first
+    // lines of every list, whatever its game.
+    let key = key.trim();
+    if !keys.iter().any(|k| k.eq_ignore_ascii_case(key)) {
         return None;
     }
     let start = line.len() - value.len();

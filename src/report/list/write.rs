@@ -25,8 +25,13 @@ pub trait ListWriter: Sync {
     fn start(&self) -> String {
         String::new()
     }
-    /// The text of one report; `first` is the run's first report.
-    fn report(&self, report: &ListReport, first: bool) -> String;
+    /// The text of one report. Called on the worker that checked the list, so it must
+    /// not depend on where in the run the report falls.
+    fn report(&self, report: &ListReport) -> String;
+    /// Text between two reports.
+    fn separator(&self) -> &'static str {
+        ""
+    }
     /// Text after the last report.
     fn end(&self, summary: &Summary) -> String;
 }
@@ -54,7 +59,7 @@ struct Detailed {
 }
 
 impl ListWriter for Detailed {
-    fn report(&self, report: &ListReport, _first: bool) -> String {
+    fn report(&self, report: &ListReport) -> String {
         let mut out = report.heading();
         out.push('\n');
         if let Some(table) = &report.table {
@@ -85,7 +90,7 @@ impl ListWriter for Detailed {
 struct VerdictLines;
 
 impl ListWriter for VerdictLines {
-    fn report(&self, report: &ListReport, _first: bool) -> String {
+    fn report(&self, report: &ListReport) -> String {
         let mut line = report.verdict_line();
         line.push('\n');
         line
@@ -111,13 +116,16 @@ impl ListWriter for JsonDocument {
         }
     }
 
-    fn report(&self, report: &ListReport, first: bool) -> String {
-        let separator = if first { "" } else { "," };
+    fn report(&self, report: &ListReport) -> String {
         if self.indent {
-            format!("{separator}\n{}", indented(&pretty(report), "    "))
+            format!("\n{}", indented(&pretty(report), "    "))
         } else {
-            format!("{separator}{}", compact(report))
+            compact(report)
         }
+    }
+
+    fn separator(&self) -> &'static str {
+        ","
     }
 
     fn end(&self, summary: &Summary) -> String {
@@ -135,7 +143,7 @@ impl ListWriter for JsonDocument {
 struct JsonLines;
 
 impl ListWriter for JsonLines {
-    fn report(&self, report: &ListReport, _first: bool) -> String {
+    fn report(&self, report: &ListReport) -> String {
         let mut line = compact(report);
         line.push('\n');
         line
@@ -156,7 +164,7 @@ impl ListWriter for JsonLines {
 struct GithubCommands;
 
 impl ListWriter for GithubCommands {
-    fn report(&self, report: &ListReport, _first: bool) -> String {
+    fn report(&self, report: &ListReport) -> String {
         render_findings(
             &report.files,
             &report.findings,
@@ -216,7 +224,10 @@ mod tests {
     fn written(writer: &dyn ListWriter, reports: &[ListReport]) -> String {
         let mut out = writer.start();
         for (i, r) in reports.iter().enumerate() {
-            out.push_str(&writer.report(r, i == 0));
+            if i > 0 {
+                out.push_str(writer.separator());
+            }
+            out.push_str(&writer.report(r));
         }
         out.push_str(&writer.end(&Summary::of(reports)));
         out

@@ -6,6 +6,7 @@
 //! looked up by ever looser keys; the candidates are then narrowed by what the list says
 //! around the name (faction, stated points, qualifier, tag) and by what is current.
 
+use super::revision::CardPrices;
 use crate::cards::Located;
 use crate::cards::armada::{
     ArmadaCards, Faction, Objective, Printing, Ship, Slot, Source, Squadron, Upgrade,
@@ -358,7 +359,9 @@ pub struct CardIndex<'db> {
     suggestions: RwLock<HashMap<(&'static str, String), String>>,
     /// The cost of every current ship, squadron and upgrade printing, by id: what an older
     /// printing's card costs today.
-    current_costs: HashMap<&'db str, u16>,
+    /// By card id (of its current printing): its current cost and its costs in each
+    /// points revision, worked out once so a list prices its cards with one lookup each.
+    prices: HashMap<&'db str, CardPrices<'db>>,
 }
 
 impl<'db> CardIndex<'db> {
@@ -370,13 +373,19 @@ impl<'db> CardIndex<'db> {
             upgrades: NameIndex::new(cards.upgrades.iter().map(|l| &l.value)),
             objectives: NameIndex::new(cards.objectives.iter().map(|l| &l.value)),
             suggestions: RwLock::new(HashMap::new()),
-            current_costs: current_costs(cards),
+            prices: card_prices(cards),
         }
     }
 
     /// The card's cost in the card data, by the id of its current printing.
     pub fn current_cost(&self, id: &str) -> Option<u32> {
-        self.current_costs.get(id).map(|&c| u32::from(c))
+        self.prices.get(id).and_then(|p| p.current).map(u32::from)
+    }
+
+    /// The card's current cost and its costs in each points revision, by the id of its
+    /// current printing.
+    pub fn prices(&self, id: &str) -> Option<&CardPrices<'db>> {
+        self.prices.get(id)
     }
 
     /// The help for an unknown name of `kind` (`ship`, `upgrade` …): the closest names of
@@ -445,15 +454,33 @@ impl<'db> CardIndex<'db> {
     }
 }
 
-fn current_costs(cards: &ArmadaCards) -> HashMap<&str, u16> {
+fn card_prices(cards: &ArmadaCards) -> HashMap<&str, CardPrices<'_>> {
     let ships = cards.ships.iter().filter(|c| c.is_current());
     let squadrons = cards.squadrons.iter().filter(|c| c.is_current());
     let upgrades = cards.upgrades.iter().filter(|c| c.is_current());
-    ships
+    let mut prices: HashMap<&str, CardPrices<'_>> = ships
         .map(|c| (c.id.as_str(), c.points))
         .chain(squadrons.map(|c| (c.id.as_str(), c.points)))
         .chain(upgrades.map(|c| (c.id.as_str(), c.points)))
-        .collect()
+        .map(|(id, points)| (id, CardPrices::current(points)))
+        .collect();
+    let count = cards.revisions.len();
+    for (at, revision) in cards.revisions.iter().enumerate() {
+        let revision = &revision.value;
+        for (id, &cost) in &revision.points {
+            let card = prices.entry(id.as_str()).or_default();
+            if let Some(price) = card.in_revision_mut(at, count) {
+                price.cost = Some(cost);
+            }
+        }
+        for (id, costs) in &revision.unsettled {
+            let card = prices.entry(id.as_str()).or_default();
+            if let Some(price) = card.in_revision_mut(at, count) {
+                price.unsettled = costs;
+            }
+        }
+    }
+    prices
 }
 
 /// The keys to try for a name, most specific first: the name with its qualifier (some

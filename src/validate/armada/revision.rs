@@ -78,13 +78,73 @@ has_id!(
     crate::cards::armada::Upgrade
 );
 
-/// One priced card of the fleet: where it is, which card, its current cost, what the list
-/// states for one of it.
-struct Priced<'db> {
+/// A card's cost in one points revision, where the revision lists the card.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RevisionPrice<'db> {
+    /// Its cost in the revision, where that is not its current cost.
+    pub cost: Option<u16>,
+    /// Other costs the sources give it in the revision.
+    pub unsettled: &'db [u16],
+}
+
+/// A card's current cost and its costs in each revision (by the revision's position in
+/// the card data; empty when no revision lists the card). Built once per card index, so
+/// pricing a list costs one lookup per card instead of one string-keyed lookup per card,
+/// revision and question.
+#[derive(Debug, Clone, Default)]
+pub struct CardPrices<'db> {
+    pub current: Option<u16>,
+    pub in_revisions: Vec<RevisionPrice<'db>>,
+}
+
+impl<'db> CardPrices<'db> {
+    pub fn current(cost: u16) -> Self {
+        CardPrices {
+            current: Some(cost),
+            in_revisions: Vec::new(),
+        }
+    }
+
+    /// The card's entry for revision `at` of `count`, made when first needed.
+    pub fn in_revision_mut(&mut self, at: usize, count: usize) -> Option<&mut RevisionPrice<'db>> {
+        if self.in_revisions.len() < count {
+            self.in_revisions.resize(count, RevisionPrice::default());
+        }
+        self.in_revisions.get_mut(at)
+    }
+}
+
+/// One priced card of the fleet: where it is, its current cost, what the list states for
+/// one of it, and its costs in the revisions.
+struct Priced<'a> {
     at: At,
-    id: &'db str,
     own: u32,
     stated: Option<u32>,
+    in_revisions: &'a [RevisionPrice<'a>],
+}
+
+impl Priced<'_> {
+    /// Its cost in revision `at` (what `PointsRevision::cost` gives).
+    fn cost_in(&self, at: usize) -> u16 {
+        self.in_revisions
+            .get(at)
+            .and_then(|p| p.cost)
+            .unwrap_or(own(self))
+    }
+
+    /// Whether `stated` is a cost it may have in revision `at` (what
+    /// `PointsRevision::accepts` gives).
+    fn accepts_in(&self, at: usize, stated: u32) -> bool {
+        u32::from(self.cost_in(at)) == stated
+            || self
+                .unsettled_in(at)
+                .iter()
+                .any(|&c| u32::from(c) == stated)
+    }
+
+    fn unsettled_in(&self, at: usize) -> &[u16] {
+        self.in_revisions.get(at).map_or(&[], |p| p.unsettled)
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -120,11 +180,13 @@ pub fn apply<'db>(
     if revisions.is_empty() {
         return;
     }
+    // Revisions are worked with by their position, which is how cards' prices are kept.
+    let position = |wanted: &PointsRevision| revisions.iter().position(|r| r.value.id == wanted.id);
     let priced = priced(index, fleet, parsed);
-    let explained = |r: &PointsRevision| {
+    let explained = |at: usize| {
         priced
             .iter()
-            .filter(|p| p.stated.is_some_and(|s| r.accepts(p.id, own(p), s)))
+            .filter(|p| p.stated.is_some_and(|s| p.accepts_in(at, s)))
             .count()
     };
     let all_known = fleet.ships.iter().all(|s| s.card.is_some())
@@ -137,29 +199,34 @@ pub fn apply<'db>(
         .map(|n| n.value)
         .filter(|_| all_known);
     let total_explained =
-        |r: &PointsRevision| stated_total.is_some_and(|t| reachable(fleet, &priced, r, t));
+        |at: usize| stated_total.is_some_and(|t| reachable(fleet, &priced, at, t));
     // The stated total first: it is what the author checked against the limit, and some
     // builders re-price the lines on export but keep it.
-    let chosen = match requested.and_then(|name| index.cards.revision(name)) {
-        Some(revision) => Some((revision, RevisionSource::Caller)),
+    let chosen = match requested
+        .and_then(|name| index.cards.revision(name))
+        .and_then(|r| Some((position(r)?, r)))
+    {
+        Some((at, revision)) => Some((at, revision, RevisionSource::Caller)),
         None => revisions
             .iter()
             .map(|r| &r.value)
-            .max_by_key(|r| (total_explained(r), explained(r), r.current, &r.date))
-            .map(|r| (r, RevisionSource::StatedCosts)),
+            .enumerate()
+            .max_by_key(|&(at, r)| (total_explained(at), explained(at), r.current, &r.date))
+            .map(|(at, r)| (at, r, RevisionSource::StatedCosts)),
     };
-    let Some((revision, source)) = chosen else {
+    let Some((chosen_at, revision, source)) = chosen else {
         return;
     };
-    let revision_total_explained = total_explained(revision);
+    let revision_total_explained = total_explained(chosen_at);
     let current = index.cards.current_revision();
+    let current_at = current.and_then(position);
     let current_total = fleet_cost(fleet, &priced, |p| {
-        current.map_or(p.own, |c| u32::from(c.cost(p.id, own(p))))
+        current_at.map_or(p.own, |at| u32::from(p.cost_in(at)))
     });
     for p in &priced {
         let cost = match p.stated {
-            Some(s) if revision.accepts(p.id, own(p), s) => s,
-            _ => u32::from(revision.cost(p.id, own(p))),
+            Some(s) if p.accepts_in(chosen_at, s) => s,
+            _ => u32::from(p.cost_in(chosen_at)),
         };
         match p.at {
             At::Ship(i) => set(fleet.ships.get_mut(i).map(|s| &mut s.points), cost),
@@ -178,27 +245,29 @@ pub fn apply<'db>(
     recompute_totals(fleet);
     let off: Vec<&Priced<'_>> = priced
         .iter()
-        .filter(|p| p.stated.is_some_and(|s| !revision.accepts(p.id, own(p), s)))
+        .filter(|p| p.stated.is_some_and(|s| !p.accepts_in(chosen_at, s)))
         .collect();
     let lines_from = (!off.is_empty())
         .then(|| {
             revisions
                 .iter()
                 .map(|r| &r.value)
-                .filter(|r| {
-                    r.id != revision.id
+                .enumerate()
+                .filter(|&(at, _)| {
+                    at != chosen_at
                         && off
                             .iter()
-                            .all(|p| p.stated.is_some_and(|s| r.accepts(p.id, own(p), s)))
+                            .all(|p| p.stated.is_some_and(|s| p.accepts_in(at, s)))
                 })
-                .max_by_key(|r| &r.date)
+                .max_by_key(|(_, r)| &r.date)
+                .map(|(_, r)| r)
         })
         .flatten();
     fleet.points_revision = Some(JudgedUnder {
         revision,
         source,
         stated: priced.iter().filter(|p| p.stated.is_some()).count(),
-        explained: explained(revision),
+        explained: explained(chosen_at),
         current: current.map(|c| c.id.as_str()),
         current_total,
         total_explained: revision_total_explained,
@@ -212,23 +281,22 @@ const MAX_COMBINATIONS: usize = 256;
 
 /// Whether `total` is the fleet's cost in `revision`, some unsettled card at any of the
 /// costs the sources give it.
-fn reachable(
-    fleet: &ValidatedFleet<'_>,
-    priced: &[Priced<'_>],
-    revision: &PointsRevision,
-    total: u32,
-) -> bool {
+fn reachable(fleet: &ValidatedFleet<'_>, priced: &[Priced<'_>], at: usize, total: u32) -> bool {
     let count = |p: &Priced<'_>| match p.at {
         At::Squadron(k) => fleet.squadrons.get(k).map_or(1, |s| s.count),
         _ => 1,
     };
-    let base = fleet_cost(fleet, priced, |p| u32::from(revision.cost(p.id, own(p))));
+    let base = fleet_cost(fleet, priced, |p| u32::from(p.cost_in(at)));
+    if priced.iter().all(|p| p.unsettled_in(at).is_empty()) {
+        return base == total;
+    }
     let mut sums = vec![i64::from(base)];
     for p in priced {
-        let Some(costs) = revision.unsettled.get(p.id) else {
+        let costs = p.unsettled_in(at);
+        if costs.is_empty() {
             continue;
-        };
-        let cost = i64::from(revision.cost(p.id, own(p)));
+        }
+        let cost = i64::from(p.cost_in(at));
         let n = i64::from(count(p));
         let mut more = Vec::new();
         for &alt in costs {
@@ -310,41 +378,49 @@ fn fleet_cost(
 }
 
 /// Every known card of the fleet with its stated cost for one.
-fn priced<'db>(
-    index: &CardIndex<'db>,
-    fleet: &ValidatedFleet<'db>,
+fn priced<'a>(
+    index: &'a CardIndex<'a>,
+    fleet: &ValidatedFleet<'a>,
     parsed: &ParsedFleet,
-) -> Vec<Priced<'db>> {
+) -> Vec<Priced<'a>> {
     let mut out = Vec::new();
+    let lookup = |id: &'a str, points: u16| {
+        let prices = index.prices(id);
+        let own = prices
+            .and_then(|p| p.current)
+            .map_or(u32::from(points), u32::from);
+        let in_revisions = prices.map_or(&[][..], |p| p.in_revisions.as_slice());
+        (own, in_revisions)
+    };
     let stated = |n: &Option<crate::parse::armada::Number>| n.as_ref().map(|n| n.value);
     for (i, (ship, written)) in fleet.ships.iter().zip(&parsed.ships).enumerate() {
         if let Some(card) = ship.card {
-            let id = identity(card);
+            let (own, in_revisions) = lookup(identity(card), card.points);
             out.push(Priced {
                 at: At::Ship(i),
-                id,
-                own: index.current_cost(id).unwrap_or(u32::from(card.points)),
+                own,
                 stated: stated(&written.stated_points),
+                in_revisions,
             });
         }
         for (j, (upgrade, written)) in ship.upgrades.iter().zip(&written.upgrades).enumerate() {
             if let Some(card) = upgrade.card {
-                let id = identity(card);
+                let (own, in_revisions) = lookup(identity(card), card.points);
                 out.push(Priced {
                     at: At::Upgrade(i, j),
-                    id,
-                    own: index.current_cost(id).unwrap_or(u32::from(card.points)),
+                    own,
                     stated: stated(&written.stated_points),
+                    in_revisions,
                 });
             }
         }
     }
     if let Some(card) = fleet.commander.as_ref().and_then(|c| c.card) {
-        let id = identity(card);
+        let (own, in_revisions) = lookup(identity(card), card.points);
         out.push(Priced {
             at: At::Commander,
-            id,
-            own: index.current_cost(id).unwrap_or(u32::from(card.points)),
+            own,
+            in_revisions,
             stated: parsed
                 .commander
                 .as_ref()
@@ -353,7 +429,7 @@ fn priced<'db>(
     }
     for (k, (squadron, written)) in fleet.squadrons.iter().zip(&parsed.squadrons).enumerate() {
         if let Some(card) = squadron.card {
-            let id = identity(card);
+            let (own, in_revisions) = lookup(identity(card), card.points);
             let count = squadron.count.max(1);
             let each = written.stated_points.as_ref().and_then(|n| {
                 if written.points_are_group_total {
@@ -364,9 +440,9 @@ fn priced<'db>(
             });
             out.push(Priced {
                 at: At::Squadron(k),
-                id,
-                own: index.current_cost(id).unwrap_or(u32::from(card.points)),
+                own,
                 stated: each,
+                in_revisions,
             });
         }
     }
