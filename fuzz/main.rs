@@ -338,7 +338,10 @@ fn seeds(root: &Path, target: &str) -> Vec<Vec<u8>> {
         "scenario" => {
             add("examples/armada", &toml, usize::MAX);
             add("examples/xwing", &toml, usize::MAX);
+            add("examples/spacealert", &toml, usize::MAX);
+            add("examples/talon", &toml, usize::MAX);
             add("tests/fixtures/broken-scenarios", &any, usize::MAX);
+            add("tests/fixtures/broken-spacealert", &any, usize::MAX);
         }
         "cards" => {
             add("tests/fixtures/broken-data", &any, usize::MAX);
