@@ -204,3 +204,38 @@ fn a_pilot_with_thousands_of_upgrades_is_read_up_to_a_limit() {
         "5,000 upgrade lines",
     );
 }
+
+/// The fuzzer's `cards` run aborted at its 2 GiB heap limit on a pilot whose id was a
+/// quarter of a megabyte, followed by 4,234 copies of one points line: every copy gave a
+/// finding quoting the id (2 GB resident in `cards check`). Findings keep at most a
+/// kilobyte of each text now.
+#[test]
+fn findings_about_a_huge_id_do_not_each_hold_a_copy_of_it() {
+    let mut data = String::from("game = \"xwing\"\n\n[[pilot]]\nid = \"colic");
+    data.push_str(&"\u{1f680}".repeat(60_000));
+    data.push_str(
+        "\"\nname = \"Colicoid Interceptor\"\nship = \"droidtrifighter\"\nfaction = \"separatistalliance\"\ninitiative = 1\ncost = 3\nloadout = 4\npoints = [\n",
+    );
+    for _ in 0..2_000 {
+        data.push_str(
+            "  { revisions = [\"amg-feb2024\", \"amg-sep2024\"], cost = 3, loadout = 4 },\n",
+        );
+    }
+    data.push_str("]\n");
+    let db = arbiter::cards::load_bytes("cards/xwing/pilots/fuzz.toml", data.into_bytes());
+    let findings = arbiter::check::run(&db);
+    assert!(
+        findings.len() > 100,
+        "the repeats are still reported: {}",
+        findings.len()
+    );
+    let held: usize = findings
+        .iter()
+        .map(|f| {
+            f.message.len()
+                + f.label.as_ref().map_or(0, String::len)
+                + f.help.as_ref().map_or(0, String::len)
+        })
+        .sum();
+    assert!(held < 16 << 20, "{held} bytes of finding text");
+}

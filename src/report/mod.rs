@@ -55,12 +55,34 @@ pub struct Finding {
     pub rule: Option<Box<Citation>>,
 }
 
+/// Longest message, label or help a finding keeps. They quote what the input says (an id,
+/// a name), and a hostile input's id can be a quarter of a megabyte: a data file whose
+/// 4,000 lines each referred to such an id made `cards check` hold 2 GB of messages.
+pub const MAX_FINDING_TEXT_BYTES: usize = 1024;
+
+/// `text`, cut on a character boundary at `MAX_FINDING_TEXT_BYTES` with a note of how
+/// much was left out.
+fn bounded(mut text: String) -> String {
+    if text.len() <= MAX_FINDING_TEXT_BYTES {
+        return text;
+    }
+    let mut cut = MAX_FINDING_TEXT_BYTES;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let left_out = text.len() - cut;
+    text.truncate(cut);
+    text.push_str(&format!("… ({left_out} more bytes)"));
+    text.shrink_to_fit();
+    text
+}
+
 impl Finding {
     pub fn error(code: Code, message: impl Into<String>) -> Self {
         Finding {
             code,
             severity: Severity::Error,
-            message: message.into(),
+            message: bounded(message.into()),
             label: None,
             help: None,
             location: None,
@@ -81,12 +103,12 @@ impl Finding {
     }
 
     pub fn label(mut self, label: impl Into<String>) -> Self {
-        self.label = Some(label.into());
+        self.label = Some(bounded(label.into()));
         self
     }
 
     pub fn help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
+        self.help = Some(bounded(help.into()));
         self
     }
 
@@ -113,5 +135,33 @@ impl Finding {
 
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_finding_keeps_at_most_a_kilobyte_of_each_text() {
+        let id = "🚀".repeat(60_000);
+        let finding = Finding::error(Code::ImpossibleValue, format!("`{id}` is wrong"))
+            .label(id.clone())
+            .help(format!("fix `{id}`"));
+        for text in [
+            finding.message.as_str(),
+            finding.label.as_deref().unwrap_or_default(),
+            finding.help.as_deref().unwrap_or_default(),
+        ] {
+            assert!(
+                text.len() < MAX_FINDING_TEXT_BYTES + 40,
+                "{} bytes",
+                text.len()
+            );
+            assert!(text.ends_with("more bytes)"), "says what was left out");
+        }
+        let short = Finding::error(Code::ImpossibleValue, "short").help("also short");
+        assert_eq!(short.message, "short");
+        assert_eq!(short.help.as_deref(), Some("also short"));
     }
 }
