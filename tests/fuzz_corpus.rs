@@ -214,7 +214,7 @@ fn findings_about_a_huge_id_do_not_each_hold_a_copy_of_it() {
     let mut data = String::from("game = \"xwing\"\n\n[[pilot]]\nid = \"colic");
     data.push_str(&"\u{1f680}".repeat(60_000));
     data.push_str(
-        "\"\nname = \"Colicoid Interceptor\"\nship = \"droidtrifighter\"\nfaction = \"separatistalliance\"\ninitiative = 1\ncost = 3\nloadout = 4\npoints = [\n",
+        "\"\nname = \"Colicoid Interceptor\"\nship = \"droidtrifighter\"\nfaction = \"separatistalliance\"\ninitiative = 1\nlimited = 0\ncost = 3\nloadout = 4\nslots = [\"talent\", \"modification\", \"configuration\"]\nkeywords = [\"droid\"]\nlegal = [\"standard\", \"extended\", \"epic\"]\npoints = [\n",
     );
     for _ in 0..2_000 {
         data.push_str(
