@@ -149,7 +149,8 @@ pub fn first_line_span(text: &str, max: usize) -> Range<usize> {
     start..floor_char_boundary(text, end.min(start.saturating_add(max)))
 }
 
-fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
+/// The last character boundary at or before `offset`.
+pub(crate) fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
     while offset > 0 && !text.is_char_boundary(offset) {
         offset -= 1;
     }

@@ -66,10 +66,7 @@ fn bounded(mut text: String) -> String {
     if text.len() <= MAX_FINDING_TEXT_BYTES {
         return text;
     }
-    let mut cut = MAX_FINDING_TEXT_BYTES;
-    while !text.is_char_boundary(cut) {
-        cut -= 1;
-    }
+    let cut = files::floor_char_boundary(&text, MAX_FINDING_TEXT_BYTES);
     let left_out = text.len() - cut;
     text.truncate(cut);
     text.push_str(&format!("… ({left_out} more bytes)"));

@@ -176,16 +176,9 @@ fn window_of(text: &str, line: &Range<usize>, span: &Range<usize>) -> Range<usiz
     } else {
         line.start
     };
-    let start = floor_boundary(text, anchor);
-    let end = floor_boundary(text, (start + WINDOW_BYTES).min(line.end));
+    let start = super::files::floor_char_boundary(text, anchor);
+    let end = super::files::floor_char_boundary(text, (start + WINDOW_BYTES).min(line.end));
     start..end
-}
-
-fn floor_boundary(text: &str, mut offset: usize) -> usize {
-    while offset > 0 && !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    offset
 }
 
 impl SourceCode for Snippet {
