@@ -239,3 +239,52 @@ fn findings_about_a_huge_id_do_not_each_hold_a_copy_of_it() {
         .sum();
     assert!(held < 16 << 20, "{held} bytes of finding text");
 }
+
+/// The fuzzer's `cards` run passed its 64 MiB heap bound on a 1 MiB upgrades file: 3,792
+/// copies of a line of nested inline tables (26,565 of them) took 70 MiB while TOML built
+/// them, and 8 MiB of such lines would take half a gigabyte. A file with more tables than
+/// any real one by far is refused before it is parsed, at the table past the limit.
+#[test]
+fn a_file_of_thousands_of_inline_tables_is_refused_before_parsing() {
+    let line = "  { title = \"Corsair Refit\", type = \"configuration\", grants = [{ slot = \"cannon\", amount = 1 }, { slot = \"turret\", amount = 1 }, { slot = \"missile\", amount = 1 }, { stat = \"hull\", amount = 2 }] },\n";
+    let mut data = String::from(
+        "game = \"xwing\"\n\n[[upgrade]]\nid = \"corsairrefit\"\nname = \"Corsair Refit\"\nsides = [\n",
+    );
+    data.push_str(&line.repeat(4_200));
+    data.push_str("]\n");
+    let context = targets::Context::new();
+    holds(
+        &context.checker(),
+        "cards",
+        data.as_bytes(),
+        "4,200 lines of inline tables",
+    );
+    let db = arbiter::cards::load_bytes("cards/xwing/upgrades.toml", data.clone().into_bytes());
+    let codes: Vec<&str> = db.findings.iter().map(|f| f.code.as_str()).collect();
+    assert_eq!(
+        codes,
+        ["cards::too_large"],
+        "one finding, from the file alone"
+    );
+    let location = db.findings[0].location.as_ref().expect("located");
+    let marked = &data[location.span.clone()];
+    assert!(
+        marked == "{" || marked == "[",
+        "points at the table past the limit: {marked:?}"
+    );
+    assert!(
+        location.span.start > data.len() / 2,
+        "near the end of the file, where it is passed"
+    );
+    assert!(db.entries().next().is_none(), "nothing of it was parsed");
+    // A tenth as many lines is an ordinary (if odd) file: parsed, not refused.
+    let mut small = data[..data.find(line).unwrap_or(0)].to_string();
+    small.push_str(&line.repeat(420));
+    small.push_str("]\n");
+    let db = arbiter::cards::load_bytes("cards/xwing/upgrades.toml", small.into_bytes());
+    assert!(
+        db.findings
+            .iter()
+            .all(|f| f.code.as_str() != "cards::too_large")
+    );
+}

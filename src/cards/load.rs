@@ -263,8 +263,25 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
             return;
         }
     };
+    let dense = super::density::too_dense(&text);
     let kind = DataKind::from_path(&candidate.relative).or_else(|| DataKind::sniff(&text));
     let file = db.files.add(candidate.display, text);
+    if let Some(dense) = dense {
+        let limit = dense.what.limit();
+        db.findings.push(
+            Finding::error(
+                Code::TooLarge,
+                format!(
+                    "the file holds more {} than a data file may ({limit})",
+                    dense.what.describe()
+                ),
+            )
+            .at(file, dense.at)
+            .label(format!("past {limit} here"))
+            .help("split the file into several smaller ones; real data files hold far fewer"),
+        );
+        return;
+    }
     parse_candidate(db, file, kind, candidate.json);
 }
 

@@ -2,6 +2,7 @@
 //! compiled into the binary and from any `--data` folder.
 
 pub mod armada;
+mod density;
 mod embedded;
 pub mod errata;
 pub mod formats;
