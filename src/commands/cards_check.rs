@@ -2,8 +2,11 @@ use super::print_stdout;
 use crate::cards::{LoadOptions, load};
 use crate::cli::{CheckArgs, Outcome};
 use crate::report::{
-    HumanStyle, OutputFormat, SHOWN_PER_CODE_AND_FILE, Severity, cap_repeats, render_findings,
+    Finding, HumanStyle, JsonFinding, OutputFormat, SHOWN_PER_CODE_AND_FILE, Severity, SourceFiles,
+    cap_repeats, render_findings,
 };
+use serde::Serialize;
+use std::io::Write;
 use std::path::PathBuf;
 
 pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
@@ -53,17 +56,22 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
             }
         }
         OutputFormat::Json => {
-            let diagnostics: Vec<_> = findings
-                .iter()
-                .map(|f| crate::report::JsonFinding::new(&db.files, f))
-                .collect();
-            let body = serde_json::json!({
-                "files_checked": db.loaded.len(),
-                "errors": errors,
-                "warnings": warnings,
-                "diagnostics": diagnostics,
-            });
-            print_stdout(&serde_json::to_string_pretty(&body).unwrap_or_default());
+            // Written as it is serialised: a file with tens of thousands of findings
+            // would otherwise be held a second time as a JSON tree (kilobytes each).
+            let body = CheckJson {
+                diagnostics: Diagnostics {
+                    files: &db.files,
+                    findings: &findings,
+                },
+                errors,
+                files_checked: db.loaded.len(),
+                warnings,
+            };
+            let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+            let _ = serde_json::to_writer_pretty(&mut stdout, &body)
+                .map_err(std::io::Error::from)
+                .and_then(|()| stdout.write_all(b"\n"))
+                .and_then(|()| stdout.flush());
         }
         OutputFormat::Github => {
             print_stdout(&render_findings(
@@ -85,4 +93,29 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+/// The JSON report of `cards check`. Fields in alphabetical order, as the keys of each
+/// finding are: the shape documented in the README.
+#[derive(Serialize)]
+struct CheckJson<'a> {
+    diagnostics: Diagnostics<'a>,
+    errors: usize,
+    files_checked: usize,
+    warnings: usize,
+}
+
+struct Diagnostics<'a> {
+    files: &'a SourceFiles,
+    findings: &'a [Finding],
+}
+
+impl Serialize for Diagnostics<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // Each finding goes through a JSON value so that its keys come out sorted, as
+        // they always have.
+        serializer.collect_seq(self.findings.iter().map(|finding| {
+            serde_json::to_value(JsonFinding::new(self.files, finding)).unwrap_or_default()
+        }))
+    }
 }
