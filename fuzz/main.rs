@@ -23,7 +23,7 @@ static LIVE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
 
 /// Past this much live heap the allocator refuses, so a runaway execution aborts at once
-/// (its input is in fuzz/crashes/.current-TARGET) instead of taking the machine's memory.
+/// (its input is in fuzz/crashes/.current-TARGET-SEED) instead of taking the machine's memory.
 const HARD_LIMIT: usize = 2 << 30;
 
 unsafe impl GlobalAlloc for Counting {
@@ -135,22 +135,34 @@ fn main() {
             let clock = Instant::now();
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let mut first_error = Ok(0);
+                let mut most_added = 0usize;
                 for pick in 0..12 {
+                    let base = LIVE.load(Ordering::Relaxed);
+                    PEAK.store(base, Ordering::Relaxed);
                     let clock = Instant::now();
                     let outcome = targets::run(&checker, &target, &bytes, pick);
                     if clock.elapsed() > HANG / 4 {
                         println!("  pick {pick}: {:?}", clock.elapsed());
                     }
+                    let added = PEAK.load(Ordering::Relaxed).saturating_sub(base);
+                    most_added = most_added.max(added);
+                    if added > ALLOCATION_BOUND && first_error.is_ok() {
+                        first_error = Err(format!("pick {pick} allocated {} MiB", added >> 20));
+                    }
                     if outcome.is_err() && first_error.is_ok() {
                         first_error = outcome;
                     }
                 }
-                first_error
+                (first_error, most_added)
             }));
+            let (result, added) = match outcome {
+                Ok((result, added)) => (Ok(result.err()), added),
+                Err(_) => (Err("panicked"), 0),
+            };
             println!(
-                "{file}: {:?} in {:?}",
-                outcome.map(|o| o.err()),
-                clock.elapsed()
+                "{file}: {result:?} in {:?}, peak heap {:.1} MiB",
+                clock.elapsed(),
+                added as f64 / (1u64 << 20) as f64
             );
         }
         return;
@@ -180,7 +192,8 @@ fn main() {
     let corpus_dir = root.join("fuzz/corpus").join(&target);
     let crash_dir = root.join("fuzz/crashes");
     let _ = std::fs::create_dir_all(&crash_dir);
-    let current = crash_dir.join(format!(".current-{target}"));
+    // One file per target and seed: two runs of a target at once must not share it.
+    let current = crash_dir.join(format!(".current-{target}-{seed}"));
     let current_file = std::fs::OpenOptions::new()
         .create(true)
         .truncate(true)
