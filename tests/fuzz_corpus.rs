@@ -288,3 +288,45 @@ fn a_file_of_thousands_of_inline_tables_is_refused_before_parsing() {
             .all(|f| f.code.as_str() != "cards::too_large")
     );
 }
+
+/// The fuzzer's `cards` run 6003 aborted with a stack overflow at execution 6.6 M: in a
+/// device whose inline table is left open by a broken string, 7,000 lines each opening one
+/// more inline table took the TOML parser 7,000 frames deep (its own depth guard lost
+/// count after error recovery). `resolve` aborted on the same file. Nesting is counted
+/// before parsing now, and the first bracket too deep is the one finding.
+#[test]
+fn seven_thousand_unclosed_inline_tables_are_refused_before_parsing() {
+    let line = "charg{\"faction\":es = { value = 2, recovers = 99999999999999-9999990 }\n";
+    let data = format!(
+        "game = \"xwing\"\n[[device]]\nid = \"x\"\nattack = {{ arc = \"front\", value = 2, min_range = 1, max_ranndos\"\n[[device]]\n{}",
+        line.repeat(7_200)
+    );
+    let context = targets::Context::new();
+    let checker = context.checker();
+    holds(
+        &checker,
+        "cards",
+        data.as_bytes(),
+        "7,200 unclosed inline tables",
+    );
+    holds(
+        &checker,
+        "scenario",
+        data.as_bytes(),
+        "7,200 unclosed inline tables",
+    );
+    let db = arbiter::cards::load_bytes("cards/xwing/upgrades.toml", data.clone().into_bytes());
+    let codes: Vec<&str> = db.findings.iter().map(|f| f.code.as_str()).collect();
+    assert_eq!(codes, ["cards::syntax"]);
+    let finding = &db.findings[0];
+    assert!(
+        finding.message.contains("nest more than 32 deep"),
+        "{}",
+        finding.message
+    );
+    let span = finding.location.as_ref().expect("located").span.clone();
+    assert_eq!(&data[span.start - 2..span.end], "= {");
+    // The attack table is level 1 and each line's `charg{` one more: the 31st line's
+    // `charg{` is level 32, its `{ value …}` would be the 33rd.
+    assert_eq!(data[..span.start].matches('\n').count(), 5 + 30);
+}

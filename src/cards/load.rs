@@ -282,6 +282,10 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
         );
         return;
     }
+    if let Some(span) = crate::input::too_deep(db.files.text(file)) {
+        db.findings.push(nesting_finding(file, span));
+        return;
+    }
     parse_candidate(db, file, kind, candidate.json);
 }
 
@@ -506,6 +510,11 @@ fn embedded_json_failure(file: FileId, message: &str) -> Finding {
 /// Parse a whole TOML file into `T`. When that fails, parse it again one top-level table
 /// at a time so that every broken record gets its own finding.
 pub fn parse_toml<T: DeserializeOwned>(file: FileId, text: &str) -> Result<T, Vec<Finding>> {
+    // Every piece parsed below is the preamble and one block, which nest at most twice as
+    // deep as the whole text.
+    if let Some(span) = crate::input::too_deep(text) {
+        return Err(vec![nesting_finding(file, span)]);
+    }
     match toml::from_str::<T>(text) {
         Ok(value) => Ok(value),
         Err(first) => {
@@ -607,6 +616,21 @@ fn is_top_level_header(line: &str) -> bool {
         }
         None => false,
     }
+}
+
+/// Refused before parsing: nesting this deep is a run of unclosed brackets, and the TOML
+/// parser could recurse past its stack on it.
+fn nesting_finding(file: FileId, span: Range<usize>) -> Finding {
+    Finding::error(
+        Code::Syntax,
+        format!(
+            "tables and arrays nest more than {} deep here",
+            crate::input::MAX_TOML_NESTING
+        ),
+    )
+    .at(file, span)
+    .label("one level too deep")
+    .help("close each `{` and `[` where its value ends; data nests a few levels at most")
 }
 
 fn finding_from_toml(file: FileId, error: &toml::de::Error, shift: isize) -> Finding {
