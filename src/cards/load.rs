@@ -267,19 +267,7 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
     let kind = DataKind::from_path(&candidate.relative).or_else(|| DataKind::sniff(&text));
     let file = db.files.add(candidate.display, text);
     if let Some(dense) = dense {
-        let limit = dense.what.limit();
-        db.findings.push(
-            Finding::error(
-                Code::TooLarge,
-                format!(
-                    "the file holds more {} than a data file may ({limit})",
-                    dense.what.describe()
-                ),
-            )
-            .at(file, dense.at)
-            .label(format!("past {limit} here"))
-            .help("split the file into several smaller ones; real data files hold far fewer"),
-        );
+        db.findings.push(density_finding(file, dense));
         return;
     }
     if let Some(span) = crate::input::too_deep(db.files.text(file)) {
@@ -616,6 +604,21 @@ fn is_top_level_header(line: &str) -> bool {
         }
         None => false,
     }
+}
+
+/// Refused before parsing: the parser would hold every table of it in memory at once.
+fn density_finding(file: FileId, dense: super::density::TooDense) -> Finding {
+    let limit = dense.what.limit();
+    Finding::error(
+        Code::TooLarge,
+        format!(
+            "the file holds more {} than a data file may ({limit})",
+            dense.what.describe()
+        ),
+    )
+    .at(file, dense.at)
+    .label(format!("past {limit} here"))
+    .help("split the file into several smaller ones; real data files hold far fewer")
 }
 
 /// Refused before parsing: nesting this deep is a run of unclosed brackets, and the TOML
