@@ -301,3 +301,52 @@ fn a_list_repeating_one_mistake_is_summed_up_in_the_human_report() {
     assert!(shown < all, "shown {shown} of {all}");
     assert!(all > 300, "JSON keeps every diagnostic: {all}");
 }
+
+/// A 15 MiB scenario of inline tables (under the 16 MiB scenario limit) took 3.7 GB and
+/// 15 s while TOML built it; one of 7,200 unclosed inline tables aborted on a stack
+/// overflow. Both are refused before parsing now, at the byte that passes the limit.
+#[test]
+fn dense_or_deeply_nested_scenarios_are_refused_before_parsing() {
+    let dir = scratch("dense-scenario");
+    let dense = dir.join("dense.toml");
+    let line = "{b=1},".repeat(300) + "\n";
+    let mut text = String::from("game = \"xwing\"\nx = [\n");
+    text.push_str(&line.repeat(15 * 1024 * 1024 / line.len()));
+    text.push_str("]\n");
+    std::fs::write(&dense, text).expect("write the scenario");
+    let output = run(&["resolve", dense.to_str().expect("a UTF-8 path")]);
+    no_panic(&output);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("scenario::too_large"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(
+        stderr(&output).contains("dense.toml:86:"),
+        "located: {}",
+        stderr(&output)
+    );
+
+    let nested = dir.join("nested.toml");
+    let line = "charg{\"faction\":es = { value = 2, recovers = 0 }\n";
+    std::fs::write(
+        &nested,
+        format!("game = \"xwing\"\nx = {{ a = 1,\n{}", line.repeat(7_200)),
+    )
+    .expect("write the scenario");
+    let output = run(&["resolve", nested.to_str().expect("a UTF-8 path")]);
+    no_panic(&output);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("scenario::syntax"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(
+        stderr(&output).contains("nest more than 32 deep"),
+        "{}",
+        stderr(&output)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

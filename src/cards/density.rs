@@ -1,6 +1,6 @@
-//! How much a data file may hold before it is parsed. The TOML parser builds every token,
-//! table and value of a file in memory at once, at tens to hundreds of bytes each, and
-//! about a kilobyte per table: a megabyte of `{b=1},` or `[[upgrade]]` lines takes a
+//! How much a data file or a scenario may hold before it is parsed. The TOML parser
+//! builds every token, table and value of a file in memory at once, at tens to hundreds
+//! of bytes each, and about a kilobyte per table: a megabyte of `{b=1},` or `[[upgrade]]` lines takes a
 //! quarter of a gigabyte. Counting the bytes that open those things first keeps a hostile
 //! file's memory bounded by these numbers, not by its size.
 //!
@@ -46,7 +46,7 @@ impl Density {
     }
 }
 
-/// The first place where `text` holds more than a data file may, if it does.
+/// The first place where `text` holds more than one file may, if it does.
 pub fn too_dense(text: &str) -> Option<TooDense> {
     let (mut items, mut tables) = (0usize, 0usize);
     for (offset, byte) in text.bytes().enumerate() {

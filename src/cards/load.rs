@@ -498,6 +498,10 @@ fn embedded_json_failure(file: FileId, message: &str) -> Finding {
 /// Parse a whole TOML file into `T`. When that fails, parse it again one top-level table
 /// at a time so that every broken record gets its own finding.
 pub fn parse_toml<T: DeserializeOwned>(file: FileId, text: &str) -> Result<T, Vec<Finding>> {
+    // Data files were measured when they were read; scenarios come here first.
+    if let Some(dense) = super::density::too_dense(text) {
+        return Err(vec![density_finding(file, dense)]);
+    }
     // Every piece parsed below is the preamble and one block, which nest at most twice as
     // deep as the whole text.
     if let Some(span) = crate::input::too_deep(text) {
@@ -612,13 +616,13 @@ fn density_finding(file: FileId, dense: super::density::TooDense) -> Finding {
     Finding::error(
         Code::TooLarge,
         format!(
-            "the file holds more {} than a data file may ({limit})",
+            "the file holds more {} than arbiter reads from one file ({limit})",
             dense.what.describe()
         ),
     )
     .at(file, dense.at)
     .label(format!("past {limit} here"))
-    .help("split the file into several smaller ones; real data files hold far fewer")
+    .help("split the file into smaller ones; real data files and scenarios hold far fewer")
 }
 
 /// Refused before parsing: nesting this deep is a run of unclosed brackets, and the TOML

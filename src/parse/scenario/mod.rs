@@ -326,6 +326,7 @@ fn scenario_code(mut finding: Finding) -> Finding {
         Code::UnknownField => Code::ScenarioUnknownField,
         Code::MissingField => Code::ScenarioMissingField,
         Code::InvalidValue => Code::ScenarioInvalidValue,
+        Code::TooLarge => Code::ScenarioTooLarge,
         _ => Code::ScenarioSyntax,
     };
     if let Some(help) = &finding.help
