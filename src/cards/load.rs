@@ -263,7 +263,7 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
             return;
         }
     };
-    let dense = super::density::too_dense(&text);
+    let dense = super::density::too_dense(&text, super::density::DATA_FILE);
     let kind = DataKind::from_path(&candidate.relative).or_else(|| DataKind::sniff(&text));
     let file = db.files.add(candidate.display, text);
     if let Some(dense) = dense {
@@ -498,10 +498,6 @@ fn embedded_json_failure(file: FileId, message: &str) -> Finding {
 /// Parse a whole TOML file into `T`. When that fails, parse it again one top-level table
 /// at a time so that every broken record gets its own finding.
 pub fn parse_toml<T: DeserializeOwned>(file: FileId, text: &str) -> Result<T, Vec<Finding>> {
-    // Data files were measured when they were read; scenarios come here first.
-    if let Some(dense) = super::density::too_dense(text) {
-        return Err(vec![density_finding(file, dense)]);
-    }
     // Every piece parsed below is the preamble and one block, which nest at most twice as
     // deep as the whole text.
     if let Some(span) = crate::input::too_deep(text) {
@@ -611,8 +607,8 @@ fn is_top_level_header(line: &str) -> bool {
 }
 
 /// Refused before parsing: the parser would hold every table of it in memory at once.
-fn density_finding(file: FileId, dense: super::density::TooDense) -> Finding {
-    let limit = dense.what.limit();
+pub fn density_finding(file: FileId, dense: super::density::TooDense) -> Finding {
+    let limit = dense.limit;
     Finding::error(
         Code::TooLarge,
         format!(

@@ -175,6 +175,11 @@ pub fn read(
             .help("names, questions and notes are short; every step of a trace repeats them"),
         ]);
     }
+    if let Some(dense) = crate::cards::density::too_dense(text, crate::cards::density::SCENARIO) {
+        return Err(vec![scenario_code(crate::cards::density_finding(
+            file, dense,
+        ))]);
+    }
     let head = crate::cards::parse_toml::<EnvelopeFile>(file, text)
         .map_err(|findings| findings.into_iter().map(scenario_code).collect::<Vec<_>>())?;
     let mut findings = Vec::new();
