@@ -309,46 +309,36 @@ fn a_list_repeating_one_mistake_is_summed_up_in_the_human_report() {
 #[test]
 fn dense_or_deeply_nested_scenarios_are_refused_before_parsing() {
     let dir = scratch("dense-scenario");
-    let dense = dir.join("dense.toml");
     let line = "{b=1},".repeat(300) + "\n";
-    let mut text = String::from("game = \"xwing\"\nx = [\n");
-    text.push_str(&line.repeat(15 * 1024 * 1024 / line.len()));
-    text.push_str("]\n");
-    std::fs::write(&dense, text).expect("write the scenario");
-    let output = run(&["resolve", dense.to_str().expect("a UTF-8 path")]);
-    no_panic(&output);
-    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
-    assert!(
-        stderr(&output).contains("scenario::too_large"),
-        "{}",
-        stderr(&output)
+    let dense = format!(
+        "game = \"xwing\"\nx = [\n{}]\n",
+        line.repeat(15 * 1024 * 1024 / line.len())
     );
     // The 100,001st `{`: after two header lines and 333 full lines of 300.
-    assert!(
-        stderr(&output).contains("dense.toml:336:"),
-        "located: {}",
-        stderr(&output)
-    );
-
-    let nested = dir.join("nested.toml");
+    let expected = ["scenario::too_large", "dense.toml:336:"];
     let line = "charg{\"faction\":es = { value = 2, recovers = 0 }\n";
-    std::fs::write(
-        &nested,
-        format!("game = \"xwing\"\nx = {{ a = 1,\n{}", line.repeat(7_200)),
-    )
-    .expect("write the scenario");
-    let output = run(&["resolve", nested.to_str().expect("a UTF-8 path")]);
-    no_panic(&output);
-    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
-    assert!(
-        stderr(&output).contains("scenario::syntax"),
-        "{}",
-        stderr(&output)
-    );
-    assert!(
-        stderr(&output).contains("nest more than 32 deep"),
-        "{}",
-        stderr(&output)
-    );
+    let nested = format!("game = \"xwing\"\nx = {{ a = 1,\n{}", line.repeat(7_200));
+    let cases = [
+        ("dense.toml", dense, expected),
+        (
+            "nested.toml",
+            nested,
+            ["scenario::syntax", "nest more than 32 deep"],
+        ),
+    ];
+    for (name, text, expected) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("write the scenario");
+        let output = run(&["resolve", path.to_str().expect("a UTF-8 path")]);
+        no_panic(&output);
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        for needle in expected {
+            assert!(
+                stderr(&output).contains(needle),
+                "{needle}: {}",
+                stderr(&output)
+            );
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
