@@ -263,15 +263,12 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
             return;
         }
     };
-    let dense = super::density::too_dense(&text, super::density::DATA_FILE);
     let kind = DataKind::from_path(&candidate.relative).or_else(|| DataKind::sniff(&text));
     let file = db.files.add(candidate.display, text);
-    if let Some(dense) = dense {
-        db.findings.push(density_finding(file, dense));
-        return;
-    }
-    if let Some(span) = crate::input::too_deep(db.files.text(file)) {
-        db.findings.push(nesting_finding(file, span));
+    if let Some(refusal) =
+        refused_before_parsing(file, db.files.text(file), crate::input::DATA_FILE)
+    {
+        db.findings.push(refusal);
         return;
     }
     parse_candidate(db, file, kind, candidate.json);
@@ -498,11 +495,8 @@ fn embedded_json_failure(file: FileId, message: &str) -> Finding {
 /// Parse a whole TOML file into `T`. When that fails, parse it again one top-level table
 /// at a time so that every broken record gets its own finding.
 pub fn parse_toml<T: DeserializeOwned>(file: FileId, text: &str) -> Result<T, Vec<Finding>> {
-    // Every piece parsed below is the preamble and one block, which nest at most twice as
-    // deep as the whole text.
-    if let Some(span) = crate::input::too_deep(text) {
-        return Err(vec![nesting_finding(file, span)]);
-    }
+    // The caller passed the whole text through `refused_before_parsing`; every piece
+    // parsed below is the preamble and one block, which nest at most twice as deep.
     match toml::from_str::<T>(text) {
         Ok(value) => Ok(value),
         Err(first) => {
@@ -606,8 +600,22 @@ fn is_top_level_header(line: &str) -> bool {
     }
 }
 
-/// Refused before parsing: the parser would hold every table of it in memory at once.
-pub fn density_finding(file: FileId, dense: super::density::TooDense) -> Finding {
+/// What keeps a TOML text from reaching the parser, checked once per file before any of
+/// it is parsed: too dense to hold in memory, or nested deeper than the parser's stack
+/// allows.
+pub fn refused_before_parsing(
+    file: FileId,
+    text: &str,
+    limits: crate::input::DensityLimits,
+) -> Option<Finding> {
+    if let Some(dense) = crate::input::too_dense(text, limits) {
+        return Some(density_finding(file, dense));
+    }
+    crate::input::too_deep(text).map(|span| nesting_finding(file, span))
+}
+
+/// The parser would hold every table of it in memory at once.
+fn density_finding(file: FileId, dense: crate::input::TooDense) -> Finding {
     let limit = dense.limit;
     Finding::error(
         Code::TooLarge,
@@ -621,7 +629,7 @@ pub fn density_finding(file: FileId, dense: super::density::TooDense) -> Finding
     .help("split the file into smaller ones; real data files and scenarios hold far fewer")
 }
 
-/// Refused before parsing: nesting this deep is a run of unclosed brackets, and the TOML
+/// Nesting this deep is a run of unclosed brackets, and the TOML
 /// parser could recurse past its stack on it.
 fn nesting_finding(file: FileId, span: Range<usize>) -> Finding {
     Finding::error(

@@ -2,7 +2,6 @@
 //! compiled into the binary and from any `--data` folder.
 
 pub mod armada;
-pub mod density;
 mod embedded;
 pub mod errata;
 pub mod formats;
@@ -16,8 +15,8 @@ pub mod talon;
 pub mod xwing;
 
 pub use load::{
-    DataKind, DataText, LoadOptions, RecordSpans, density_finding, load, load_bytes, parse_data,
-    parse_toml,
+    DataKind, DataText, LoadOptions, RecordSpans, load, load_bytes, parse_data, parse_toml,
+    refused_before_parsing,
 };
 pub use record::Record;
 

@@ -3,10 +3,12 @@
 
 mod lists;
 mod read;
+mod toml_density;
 mod toml_nesting;
 mod walk;
 
 pub use lists::{Input, LIST_EXTENSIONS, list_inputs};
 pub use read::{STDIN, Unread, display_name, read_bounded};
+pub use toml_density::{DATA_FILE, Density, DensityLimits, SCENARIO, TooDense, too_dense};
 pub use toml_nesting::{MAX_TOML_NESTING, too_deep};
 pub use walk::{Found, Skipped, Walk, walk, walk_lazily};

@@ -175,10 +175,9 @@ pub fn read(
             .help("names, questions and notes are short; every step of a trace repeats them"),
         ]);
     }
-    if let Some(dense) = crate::cards::density::too_dense(text, crate::cards::density::SCENARIO) {
-        return Err(vec![scenario_code(crate::cards::density_finding(
-            file, dense,
-        ))]);
+    if let Some(refusal) = crate::cards::refused_before_parsing(file, text, crate::input::SCENARIO)
+    {
+        return Err(vec![scenario_code(refusal)]);
     }
     let head = crate::cards::parse_toml::<EnvelopeFile>(file, text)
         .map_err(|findings| findings.into_iter().map(scenario_code).collect::<Vec<_>>())?;

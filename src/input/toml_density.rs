@@ -1,7 +1,7 @@
 //! How much a data file or a scenario may hold before it is parsed. The TOML parser
 //! builds every token, table and value of a file in memory at once, at tens to hundreds
-//! of bytes each, and about a kilobyte per table: a megabyte of `{b=1},` or `[[upgrade]]` lines takes a
-//! quarter of a gigabyte. Counting the bytes that open those things first keeps a hostile
+//! of bytes each, and about a kilobyte per table: a megabyte of `{b=1},` or `[[upgrade]]`
+//! lines takes a quarter of a gigabyte. Counting the bytes that open those things first keeps a hostile
 //! file's memory bounded by these numbers, not by its size.
 //!
 //! The counts are upper bounds (a `,` inside a string counts too), so the limits sit far
@@ -121,11 +121,6 @@ mod tests {
         let text = format!("a = \"{}\"\n{}", "x".repeat(1 << 20), " ".repeat(1 << 20));
         assert_eq!(too_dense(&text, DATA_FILE), None);
     }
-}
-
-#[cfg(test)]
-mod scenario_tests {
-    use super::*;
 
     #[test]
     fn ten_thousand_abilities_fit_a_scenario_but_not_a_data_file() {
