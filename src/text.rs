@@ -158,9 +158,31 @@ pub fn suggestion_help(near: &[impl AsRef<str>], otherwise: &str) -> String {
     }
 }
 
+/// "a", "a or b", "a, b or c".
+pub fn either_or(items: &[impl AsRef<str>]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [init @ .., last] => {
+            let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
+            format!("{} or {}", init.join(", "), last.as_ref())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn either_or_joins_alternatives() {
+        assert_eq!(either_or(&[] as &[&str]), "");
+        assert_eq!(either_or(&["Armada"]), "Armada");
+        assert_eq!(
+            either_or(&["Armada", "X-Wing", "Talon"]),
+            "Armada, X-Wing or Talon"
+        );
+    }
 
     #[test]
     fn normalize_ignores_case_accents_and_punctuation() {

@@ -291,6 +291,14 @@ impl super::GameCards for ArmadaCards {
     fn check(&self, db: &CardDb, findings: &mut Vec<Finding>) {
         ArmadaCards::check(self, db, findings);
     }
+
+    fn has_points_revision(&self, name: &str) -> bool {
+        self.revision(name).is_some()
+    }
+
+    fn points_revision_ids(&self) -> Vec<&str> {
+        ArmadaCards::revision_ids(self)
+    }
 }
 
 #[cfg(test)]

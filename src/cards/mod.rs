@@ -71,12 +71,16 @@ impl Game {
         }
     }
 
+    /// The title without the "Star Wars: " two of them start with ("X-Wing").
+    pub fn short_title(self) -> &'static str {
+        self.title()
+            .strip_prefix("Star Wars: ")
+            .unwrap_or(self.title())
+    }
+
     /// The game as a phrase with its article, for messages ("an Armada list").
     pub fn with_article(self) -> String {
-        let title = self
-            .title()
-            .strip_prefix("Star Wars: ")
-            .unwrap_or(self.title());
+        let title = self.short_title();
         let article = if title.starts_with(['A', 'E', 'I', 'O', 'U', 'X']) {
             "an"
         } else {
@@ -151,6 +155,15 @@ pub trait GameCards: std::fmt::Debug + Send + Sync {
     fn card_json(&self, kind: &str, id: &str) -> serde_json::Value;
     /// Cross-record checks of `cards check` (dangling references, impossible values).
     fn check(&self, db: &CardDb, findings: &mut Vec<Finding>);
+    /// Whether `name` is one of the game's points revisions (an id or an alias).
+    fn has_points_revision(&self, name: &str) -> bool {
+        let _ = name;
+        false
+    }
+    /// The ids of the game's points revisions, oldest first (empty for a game without).
+    fn points_revision_ids(&self) -> Vec<&str> {
+        Vec::new()
+    }
 }
 
 /// Everything loaded, plus the text of every file so findings can point into it.

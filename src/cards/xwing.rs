@@ -213,6 +213,14 @@ impl super::GameCards for XwingCards {
     fn check(&self, db: &CardDb, findings: &mut Vec<Finding>) {
         XwingCards::check(self, db, findings);
     }
+
+    fn has_points_revision(&self, name: &str) -> bool {
+        self.revision(name).is_some()
+    }
+
+    fn points_revision_ids(&self) -> Vec<&str> {
+        self.revisions.iter().map(|r| r.id.as_str()).collect()
+    }
 }
 
 #[cfg(test)]

@@ -7,7 +7,8 @@ use crate::input::{Input, list_inputs};
 use crate::report::HumanStyle;
 use crate::report::list::Summary;
 use crate::report::list::write::{ListWriter, writer};
-use crate::validate::lists::{Checker, MAX_LIST_BYTES, Options, Request, check_in_order};
+use crate::validate::Request;
+use crate::validate::lists::{Checker, check_in_order};
 use std::io::Write;
 
 /// Up to this many lists the JSON document is indented for people.
@@ -18,28 +19,28 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
         Ok(db) => db,
         Err(outcome) => return outcome,
     };
+    // One list, a team game or `--details`: every list in full; else a verdict line each.
+    let details = args.details || !args.teams.is_empty() || Input::is_single(&args.inputs);
+    let human = args.output == crate::report::list::write::ListOutput::Human;
     let request = Request {
         game: args.game,
         format: args.format.clone(),
         points: args.points.clone(),
-        talon_points_limit: args.points_limit,
+        points_limit: args.points_limit,
         teams: !args.teams.is_empty(),
+        tables: human && details,
     };
-    let options = match Options::new(&db, &request) {
-        Ok(options) => options,
+    let checker = match Checker::new(&db, &request) {
+        Ok(checker) => checker,
         Err(message) => {
             eprintln!("error: {message}");
             return Outcome::Failed;
         }
     };
-    // One list, a team game or `--details`: every list in full; else a verdict line each.
-    let details = args.details || !args.teams.is_empty() || Input::is_single(&args.inputs);
-    let human = args.output == crate::report::list::write::ListOutput::Human;
-    let checker = Checker::new(&db, options, human && details);
     let mut out = Output::stdout();
     let summary = if args.teams.is_empty() {
         // The first few inputs tell a handful of lists from a season's worth.
-        let mut walk = list_inputs(&args.inputs, MAX_LIST_BYTES);
+        let mut walk = list_inputs(&args.inputs, checker.max_list_bytes());
         let head: Vec<Input> = walk.by_ref().take(PRETTY_JSON_MAX_LISTS + 1).collect();
         let few = head.len() <= PRETTY_JSON_MAX_LISTS;
         let writer = writer(args.output, details, few, HumanStyle::for_stdout());

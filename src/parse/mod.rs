@@ -10,7 +10,6 @@
 )]
 
 pub mod armada;
-pub mod detect;
 pub mod scenario;
 pub mod talon;
 pub mod xwing;

@@ -63,6 +63,11 @@ impl SourceFormat {
         SourceFormat::FleetsDesigner,
     ];
 
+    /// The builder of an id [`SourceFormat::as_str`] gives.
+    pub fn from_id(id: &str) -> Option<SourceFormat> {
+        SourceFormat::ALL.iter().copied().find(|f| f.as_str() == id)
+    }
+
     /// The id used in JSON output (`star-forge`).
     pub fn as_str(self) -> &'static str {
         match self {

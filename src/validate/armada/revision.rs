@@ -8,111 +8,12 @@
 //! open (`unsettled`) and the list states one of its costs — and the totals and the points
 //! limit are judged on those costs.
 
-use super::resolve::CardIndex;
-use super::resolved::ValidatedFleet;
-use crate::cards::armada::{PointsRevision, Printing};
+use super::card_index::CardIndex;
+use super::fleet::{JudgedUnder, RevisionSource, ValidatedFleet};
+use super::prices::{RevisionPrice, identity};
+use crate::cards::armada::PointsRevision;
 use crate::parse::armada::ParsedFleet;
 use crate::report::{Code, Finding};
-use serde::Serialize;
-
-/// What decided the revision.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RevisionSource {
-    /// `--points` on the command line.
-    Caller,
-    /// The list's stated costs.
-    StatedCosts,
-}
-
-/// The revision a fleet was judged under.
-#[derive(Debug, Clone, Serialize)]
-pub struct JudgedUnder<'db> {
-    #[serde(skip)]
-    pub revision: &'db PointsRevision,
-    pub source: RevisionSource,
-    /// Stated card costs, and how many of them the revision gives.
-    pub stated: usize,
-    pub explained: usize,
-    /// The current revision's id and the fleet's cost under it.
-    pub current: Option<&'db str>,
-    pub current_total: u32,
-    /// The list's stated total is a total of this revision.
-    pub total_explained: bool,
-    /// Stated card costs this revision does not give, all of which one other revision
-    /// gives: the list's lines are priced in that one (builders that re-price lines on
-    /// export but keep the total).
-    #[serde(skip)]
-    pub lines_from: Option<&'db PointsRevision>,
-    /// How many stated card costs this revision does not give.
-    pub off: usize,
-}
-
-impl JudgedUnder<'_> {
-    pub fn id(&self) -> &str {
-        &self.revision.id
-    }
-
-    /// Judged under another revision than the current one.
-    pub fn is_older(&self) -> bool {
-        !self.revision.current
-    }
-}
-
-/// The card a resolved printing is a printing of: revisions price cards by the id of their
-/// current printing.
-pub fn identity<C: Printing + HasId>(card: &C) -> &str {
-    card.links().0.as_deref().unwrap_or_else(|| card.id())
-}
-
-pub trait HasId {
-    fn id(&self) -> &str;
-}
-
-macro_rules! has_id {
-    ($($t:ty),*) => { $(impl HasId for $t { fn id(&self) -> &str { &self.id } })* };
-}
-has_id!(
-    crate::cards::armada::Ship,
-    crate::cards::armada::Squadron,
-    crate::cards::armada::Upgrade
-);
-
-/// A card's cost in one points revision, where the revision lists the card.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct RevisionPrice<'db> {
-    /// Its cost in the revision, where that is not its current cost.
-    pub cost: Option<u16>,
-    /// Other costs the sources give it in the revision.
-    pub unsettled: &'db [u16],
-}
-
-/// A card's current cost and its costs in each revision (by the revision's position in
-/// the card data; empty when no revision lists the card). Built once per card index, so
-/// pricing a list costs one lookup per card instead of one string-keyed lookup per card,
-/// revision and question.
-#[derive(Debug, Clone, Default)]
-pub struct CardPrices<'db> {
-    pub current: Option<u16>,
-    pub in_revisions: Vec<RevisionPrice<'db>>,
-}
-
-impl<'db> CardPrices<'db> {
-    pub fn current(cost: u16) -> Self {
-        CardPrices {
-            current: Some(cost),
-            in_revisions: Vec::new(),
-        }
-    }
-
-    /// The card's entry for revision `at` of `count`, made when first needed.
-    pub fn in_revision_mut(&mut self, at: usize, count: usize) -> Option<&mut RevisionPrice<'db>> {
-        if self.in_revisions.len() < count {
-            self.in_revisions.resize(count, RevisionPrice::default());
-        }
-        self.in_revisions.get_mut(at)
-    }
-}
 
 /// One priced card of the fleet: where it is, its current cost, what the list states for
 /// one of it, and its costs in the revisions.

@@ -3,7 +3,7 @@
 //! faction per team, each unique name once per team. The numbers (points per player,
 //! flotilla cap, enlarged set-up area) come from the format's `[[team]]` splits.
 
-use super::resolved::ValidatedFleet;
+use super::fleet::ValidatedFleet;
 use super::rules::unique_uses;
 use crate::cards::formats::{Format, TeamSplit};
 use crate::report::{Code, FileId, Finding};

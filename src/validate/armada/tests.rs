@@ -2,6 +2,7 @@
 //! export format and read by the real parser, plus name resolution and a corpus sweep.
 
 use super::*;
+use crate::cards::formats::Format;
 use crate::cards::{CardDb, LoadOptions, load};
 use crate::parse::armada::parse;
 use crate::report::{Code, FileId, Severity};

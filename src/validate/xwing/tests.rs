@@ -2,8 +2,10 @@
 //! real reader, against the embedded card data (AMG September 2024 and XWA 50P2.0 points).
 
 use super::*;
-use crate::cards::{LoadOptions, load};
+use crate::cards::{CardDb, LoadOptions, load};
 use crate::parse::xwing;
+use crate::report::{Code, FileId, Finding};
+use revision::RevisionSource;
 use std::sync::OnceLock;
 
 fn db() -> &'static CardDb {

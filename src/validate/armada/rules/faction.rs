@@ -3,9 +3,9 @@
 use super::Context;
 use crate::cards::armada::Faction;
 use crate::report::{Code, Finding};
+use crate::validate::armada::Resolvable;
 use crate::validate::armada::ValidatedFleet;
-use crate::validate::armada::faction::faction_title;
-use crate::validate::armada::resolve::Resolvable;
+use crate::validate::armada::faction_title;
 use std::ops::Range;
 
 pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Finding>) {

@@ -3,8 +3,8 @@
 
 use super::Context;
 use crate::report::{Code, Finding};
+use crate::validate::armada::RevisionSource;
 use crate::validate::armada::ValidatedFleet;
-use crate::validate::armada::revision::RevisionSource;
 
 pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Finding>) {
     let Some(judged) = &fleet.points_revision else {

@@ -11,7 +11,7 @@ use super::Context;
 use crate::parse::armada::Number;
 use crate::report::{Code, Finding};
 use crate::validate::armada::ValidatedFleet;
-use crate::validate::armada::revision::identity;
+use crate::validate::armada::identity;
 use std::ops::Range;
 
 /// Cards named in the message before "and N more".

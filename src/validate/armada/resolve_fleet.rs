@@ -1,130 +1,23 @@
-//! The validated fleet: every card of the list resolved, with its cost from the card data,
-//! ready for a table or JSON reporter.
+//! Every name of a parsed fleet resolved against the card data, with its cost: the
+//! [`ValidatedFleet`] the rules then check.
 
-use super::faction::faction_named;
-use super::legal_sources;
-use super::resolve::{CardIndex, Hints};
-use crate::cards::armada::{Faction, Objective, Ship, Slot, Squadron, Upgrade};
+use super::card_index::{CardIndex, Hints};
+use super::faction_names::faction_named;
+use super::fleet::{
+    ResolvedObjective, ResolvedShip, ResolvedSquadron, ResolvedUpgrade, Totals, ValidatedFleet,
+};
+use crate::cards::armada::{Faction, Slot, Source, Upgrade};
 use crate::cards::formats::Format;
-use crate::parse::armada::{CardName, ObjectiveCategory, ParsedFleet};
+use crate::parse::armada::{CardName, ParsedFleet};
 use crate::report::{Code, FileId, Finding};
 use crate::text::normalize;
-use serde::Serialize;
-use std::ops::Range;
 
-#[derive(Debug, Serialize)]
-pub struct ValidatedFleet<'db> {
-    /// The format's id (`standard`, `sector-800`).
-    pub format: String,
-    /// The fleet's faction, from the list's `Faction:` line or else its first ship.
-    pub faction: Option<Faction>,
-    /// A commander named only on the `Commander:` line (no ship carries it), as Star
-    /// Forge writes it.
-    pub commander: Option<ResolvedUpgrade<'db>>,
-    pub ships: Vec<ResolvedShip<'db>>,
-    pub squadrons: Vec<ResolvedSquadron<'db>>,
-    pub objectives: Vec<ResolvedObjective<'db>>,
-    pub totals: Totals,
-    /// The points revision the cards are priced in (absent when the card data has none).
-    pub points_revision: Option<super::revision::JudgedUnder<'db>>,
-    /// Problems with the fleet; reading problems stay in `ParsedFleet::findings`.
-    #[serde(skip)]
-    pub findings: Vec<Finding>,
-}
-
-impl ValidatedFleet<'_> {
-    /// True when no finding is an error (warnings allowed).
-    pub fn is_valid(&self) -> bool {
-        !self.findings.iter().any(Finding::is_error)
-    }
-
-    /// Every upgrade of every ship, with its ship, plus the `Commander:`-line commander.
-    pub fn upgrades(&self) -> impl Iterator<Item = &ResolvedUpgrade<'_>> {
-        self.ships
-            .iter()
-            .flat_map(|s| s.upgrades.iter())
-            .chain(self.commander.iter())
-    }
-}
-
-/// Points recomputed from the card data, against the format's limits.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct Totals {
-    pub total: u32,
-    pub limit: u32,
-    pub squadrons: u32,
-    /// Absent where the format sets no squadron share.
-    pub squadron_limit: Option<u32>,
-}
-
-#[derive(Debug, Serialize)]
-pub struct ResolvedShip<'db> {
-    /// The name as written.
-    pub name: String,
-    /// The ship's line.
-    pub span: Range<usize>,
-    pub name_span: Range<usize>,
-    /// The card's id; absent when the name matches no card.
-    pub id: Option<String>,
-    #[serde(skip)]
-    pub card: Option<&'db Ship>,
-    /// The ship card's cost (the stated cost when the card is unknown).
-    pub points: u32,
-    pub upgrades: Vec<ResolvedUpgrade<'db>>,
-    /// Ship plus upgrades.
-    pub total: u32,
-    /// The builder marked it as the flagship.
-    pub marked_flagship: bool,
-}
-
-impl ResolvedShip<'_> {
-    pub fn carries_commander(&self) -> bool {
-        self.upgrades.iter().any(ResolvedUpgrade::is_commander)
-    }
-}
-
-#[derive(Debug, Serialize)]
-pub struct ResolvedUpgrade<'db> {
-    pub name: String,
-    pub span: Range<usize>,
-    pub name_span: Range<usize>,
-    pub id: Option<String>,
-    #[serde(skip)]
-    pub card: Option<&'db Upgrade>,
-    pub points: u32,
-}
-
-impl ResolvedUpgrade<'_> {
-    pub fn is_commander(&self) -> bool {
-        self.card
-            .is_some_and(|c| c.slots.contains(&Slot::Commander))
-    }
-}
-
-#[derive(Debug, Serialize)]
-pub struct ResolvedSquadron<'db> {
-    pub name: String,
-    pub span: Range<usize>,
-    pub name_span: Range<usize>,
-    pub count: u32,
-    pub id: Option<String>,
-    #[serde(skip)]
-    pub card: Option<&'db Squadron>,
-    /// One squadron's cost.
-    pub points: u32,
-    /// `points × count`.
-    pub total: u32,
-}
-
-#[derive(Debug, Serialize)]
-pub struct ResolvedObjective<'db> {
-    pub name: String,
-    pub name_span: Range<usize>,
-    /// The category the list puts it under, if it says.
-    pub stated_category: Option<ObjectiveCategory>,
-    pub id: Option<String>,
-    #[serde(skip)]
-    pub card: Option<&'db Objective>,
+/// The content sources a format allows, as [`Source`] values.
+pub fn legal_sources(format: &Format) -> Vec<Source> {
+    Source::ALL
+        .into_iter()
+        .filter(|s| format.legal_sources.iter().any(|l| l == s.as_str()))
+        .collect()
 }
 
 /// Resolve every name of `fleet`; names that match no card become `armada::unknown_card`

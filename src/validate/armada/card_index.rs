@@ -6,7 +6,7 @@
 //! looked up by ever looser keys; the candidates are then narrowed by what the list says
 //! around the name (faction, stated points, qualifier, tag) and by what is current.
 
-use super::revision::CardPrices;
+use super::prices::{CardPrices, card_prices};
 use crate::cards::Located;
 use crate::cards::armada::{
     ArmadaCards, Faction, Objective, Printing, Ship, Slot, Source, Squadron, Upgrade,
@@ -452,35 +452,6 @@ impl<'db> CardIndex<'db> {
     pub fn objective_names(&self) -> impl Iterator<Item = &str> {
         self.objectives.display.iter().map(String::as_str)
     }
-}
-
-fn card_prices(cards: &ArmadaCards) -> HashMap<&str, CardPrices<'_>> {
-    let ships = cards.ships.iter().filter(|c| c.is_current());
-    let squadrons = cards.squadrons.iter().filter(|c| c.is_current());
-    let upgrades = cards.upgrades.iter().filter(|c| c.is_current());
-    let mut prices: HashMap<&str, CardPrices<'_>> = ships
-        .map(|c| (c.id.as_str(), c.points))
-        .chain(squadrons.map(|c| (c.id.as_str(), c.points)))
-        .chain(upgrades.map(|c| (c.id.as_str(), c.points)))
-        .map(|(id, points)| (id, CardPrices::current(points)))
-        .collect();
-    let count = cards.revisions.len();
-    for (at, revision) in cards.revisions.iter().enumerate() {
-        let revision = &revision.value;
-        for (id, &cost) in &revision.points {
-            let card = prices.entry(id.as_str()).or_default();
-            if let Some(price) = card.in_revision_mut(at, count) {
-                price.cost = Some(cost);
-            }
-        }
-        for (id, costs) in &revision.unsettled {
-            let card = prices.entry(id.as_str()).or_default();
-            if let Some(price) = card.in_revision_mut(at, count) {
-                price.unsettled = costs;
-            }
-        }
-    }
-    prices
 }
 
 /// The keys to try for a name, most specific first: the name with its qualifier (some

@@ -1,0 +1,99 @@
+//! What one game offers list validation: telling its lists apart from other games', and
+//! checking them. Each game's folder implements [`GameLists`]; `validate::lists` runs any
+//! number of inputs through them without knowing which games there are.
+
+use crate::cards::Game;
+use crate::report::list::ListReport;
+use crate::report::{FileId, Finding, SourceFiles, shown_prefix};
+
+/// What a run asks for, as given on the command line. Each game takes the choices that
+/// are its own (a format id of its formats, a points revision of its card data).
+#[derive(Debug, Default, Clone)]
+pub struct Request {
+    pub game: Option<Game>,
+    pub format: Option<String>,
+    pub points: Option<String>,
+    pub points_limit: Option<u32>,
+    /// Team play: the run checks groups of lists together.
+    pub teams: bool,
+    /// Build each list's points table (human output that shows lists in full).
+    pub tables: bool,
+}
+
+/// How a game recognises its lists. Signs no other game's list has (a `Side:` line, XWS
+/// JSON, a builder link) are asked of every game before any layout (a builder's text
+/// export), so an unmistakable sign of one game beats a layout another game could match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sign {
+    Unmistakable,
+    Layout,
+}
+
+impl Sign {
+    pub const IN_ORDER: [Sign; 2] = [Sign::Unmistakable, Sign::Layout];
+}
+
+/// A recognised list: the game and, where the game tells them apart, the builder or
+/// format the text is in (`kingston`, `xws`), so its reader need not tell it again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Recognised {
+    pub game: Game,
+    pub builder: Option<&'static str>,
+}
+
+/// One input's bytes with its name, read and bounded.
+#[derive(Debug, Clone, Copy)]
+pub struct ListBytes<'a> {
+    pub name: &'a str,
+    pub bytes: &'a [u8],
+}
+
+/// A member of a team as read for team play: its bytes, or the report of why it could
+/// not be read (or is no list of the game).
+pub type TeamMember<'a> = Result<(ListBytes<'a>, Option<&'static str>), Box<ListReport>>;
+
+/// One game's list validation, built once per run from the card data and the run's
+/// request, then asked about any number of inputs.
+pub trait GameLists: Sync {
+    fn game(&self) -> Game;
+
+    /// Whether `probe` (the first lines of an input) starts like one of this game's lists
+    /// by this kind of sign; `Some(builder)` when it does.
+    fn recognise(&self, probe: &str, sign: Sign) -> Option<Option<&'static str>>;
+
+    /// The largest input this game reads; larger ones are refused unread.
+    fn max_input_bytes(&self) -> usize;
+
+    /// Read, resolve and check one list of this game (`builder` as recognised, if it was).
+    fn check(&self, list: ListBytes<'_>, builder: Option<&'static str>) -> ListReport;
+
+    /// Whether this game's lists are checked in teams (`--team`).
+    fn plays_in_teams(&self) -> bool {
+        false
+    }
+
+    /// Team play: each team's members checked together. Only asked of a game that
+    /// [`plays_in_teams`](GameLists::plays_in_teams).
+    fn check_teams(&self, teams: Vec<Vec<TeamMember<'_>>>) -> Result<Vec<ListReport>, String> {
+        let _ = teams;
+        Err(format!(
+            "{} lists are not played in teams",
+            self.game().title()
+        ))
+    }
+}
+
+/// The report of an input that could not be read as a list, quoting its start: the one
+/// place such a report is made. `findings` gets the file the quote is in and its text.
+pub fn unreadable_list(
+    name: &str,
+    game: Option<Game>,
+    bytes: &[u8],
+    findings: impl FnOnce(FileId, &str) -> Vec<Finding>,
+) -> ListReport {
+    let mut files = SourceFiles::default();
+    let file = files.add(name, shown_prefix(bytes, 4096));
+    let text = files.text(file).to_string();
+    let findings = findings(file, &text);
+    ListReport::unreadable(name.to_string(), game.map(Game::as_str), files, findings)
+}

@@ -1,0 +1,105 @@
+//! Which game's list an input is, told from its first lines by asking every game with
+//! lists, before any reader runs; and the reports of an input that is no list of the
+//! game asked for, or of any game.
+
+use crate::cards::Game;
+use crate::report::list::{ListReport, unknown_game};
+use crate::report::{Code, Finding, first_line_span};
+use crate::validate::{GameLists, ListBytes, Recognised, Sign, unreadable_list};
+use std::borrow::Cow;
+
+/// Bytes looked at to tell the game; every format shows itself in its first lines.
+const PROBE_BYTES: usize = 64 * 1024;
+
+/// Lines longer than this are no line of any list format: a reader reports them, and they
+/// must not hide the lines that show the format.
+const LONGEST_LIST_LINE: usize = 2_000;
+
+/// The game of `list`, by the first game (in registry order) that recognises it by an
+/// unmistakable sign, else by its layout; `None` when no game does.
+pub fn recognise(games: &[Box<dyn GameLists + '_>], bytes: &[u8]) -> Option<Recognised> {
+    let probe = probe(bytes);
+    Sign::IN_ORDER.into_iter().find_map(|sign| {
+        games.iter().find_map(|rules| {
+            rules.recognise(&probe, sign).map(|builder| Recognised {
+                game: rules.game(),
+                builder,
+            })
+        })
+    })
+}
+
+/// The text the game is told from: the first lines, minus any far too long for a list.
+fn probe(bytes: &[u8]) -> Cow<'_, str> {
+    let text = String::from_utf8_lossy(bytes.get(..bytes.len().min(PROBE_BYTES)).unwrap_or(bytes));
+    // JSON and links may well be one long line: they are told from their first bytes.
+    let start = text.trim_start_matches('\u{feff}').trim_start();
+    if start.starts_with('{') || start.starts_with('[') || start.starts_with("http") {
+        return text;
+    }
+    if text.len() < PROBE_BYTES && !text.lines().any(|l| l.len() > LONGEST_LIST_LINE) {
+        return text;
+    }
+    let whole = bytes
+        .get(..bytes.len().min(64 * PROBE_BYTES))
+        .unwrap_or(bytes);
+    let whole = String::from_utf8_lossy(whole);
+    Cow::Owned(
+        whole
+            .lines()
+            .filter(|l| l.len() <= LONGEST_LIST_LINE)
+            .take(400)
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
+/// `--game` named one game and the input is a list of another.
+pub fn wrong_game(list: ListBytes<'_>, found: Game, wanted: Game) -> ListReport {
+    unreadable_list(list.name, Some(found), list.bytes, |file, text| {
+        vec![
+            Finding::error(
+                Code::ListParseWrongGame,
+                format!(
+                    "this is {} list, not {} one",
+                    found.with_article(),
+                    wanted.with_article()
+                ),
+            )
+            .at(file, first_line_span(text, usize::MAX))
+            .label(format!("{} starts like this", found.title()))
+            .help(format!(
+                "validate it without `--game {}`, or give {} list",
+                wanted.as_str(),
+                wanted.with_article()
+            )),
+        ]
+    })
+}
+
+/// An input no game recognises.
+pub fn no_game(list: ListBytes<'_>) -> ListReport {
+    unreadable_list(list.name, None, list.bytes, |file, text| {
+        vec![unknown_game(file, text)]
+    })
+}
+
+/// `--game` named a game arbiter has no list reader for; `readers` are the games it has.
+pub fn no_list_reader(list: ListBytes<'_>, game: Game, readers: &[Game]) -> ListReport {
+    let titles: Vec<&str> = readers.iter().map(|g| g.short_title()).collect();
+    let help = format!(
+        "validate {} lists, or leave out `--game`",
+        crate::text::either_or(&titles)
+    );
+    unreadable_list(list.name, Some(game), list.bytes, |file, text| {
+        vec![
+            Finding::error(
+                Code::ListParseWrongGame,
+                format!("arbiter reads no {} lists", game.title()),
+            )
+            .at(file, first_line_span(text, usize::MAX))
+            .label("read as a list of this game")
+            .help(help),
+        ]
+    })
+}

@@ -1,0 +1,64 @@
+//! Talon's part of a validate run: which inputs are Talon fleets, and the points limit
+//! each is judged against.
+
+use super::{talon_report, validate};
+use crate::cards::{CardDb, Game};
+use crate::parse::talon as talon_parse;
+use crate::report::SourceFiles;
+use crate::report::list::{ListReport, unknown_game};
+use crate::validate::{GameLists, ListBytes, Request, Sign, unreadable_list};
+
+/// Talon fleets are short: a side, a points line and a line per class.
+const MAX_INPUT_BYTES: usize = 1 << 20;
+
+/// The Talon classes and the run's `--points-limit`.
+pub struct TalonLists<'db> {
+    db: &'db CardDb,
+    points_limit: Option<u32>,
+    tables: bool,
+}
+
+impl<'db> TalonLists<'db> {
+    pub fn new(db: &'db CardDb, request: &Request) -> Self {
+        TalonLists {
+            db,
+            points_limit: request.points_limit,
+            tables: request.tables,
+        }
+    }
+}
+
+impl GameLists for TalonLists<'_> {
+    fn game(&self) -> Game {
+        Game::Talon
+    }
+
+    /// A `Side:` line no other game's list has.
+    fn recognise(&self, probe: &str, sign: Sign) -> Option<Option<&'static str>> {
+        (sign == Sign::Unmistakable && talon_parse::detect(probe)).then_some(None)
+    }
+
+    fn max_input_bytes(&self) -> usize {
+        MAX_INPUT_BYTES
+    }
+
+    fn check(&self, list: ListBytes<'_>, _builder: Option<&'static str>) -> ListReport {
+        let Ok(text) = std::str::from_utf8(list.bytes) else {
+            return unreadable_list(list.name, Some(Game::Talon), list.bytes, |file, text| {
+                vec![unknown_game(file, text)]
+            });
+        };
+        let mut files = SourceFiles::default();
+        let file = files.add(list.name, text.to_string());
+        let parsed = talon_parse::parse(file, text);
+        let fleet = validate(&self.db.talon, &parsed, file, self.points_limit);
+        talon_report(
+            list.name.to_string(),
+            files,
+            file,
+            &parsed,
+            fleet,
+            self.tables,
+        )
+    }
+}
