@@ -6,8 +6,12 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 fn main() {
-    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap()).join("data");
+    let manifest_dir = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").unwrap());
+    embed_data(&manifest_dir.join("data"), &out_dir);
+}
+
+fn embed_data(root: &Path, out_dir: &Path) {
     println!("cargo:rerun-if-changed=data");
     let mut files = Vec::new();
     for folder in ["cards", "errata", "formats", "rules"] {
@@ -19,7 +23,7 @@ fn main() {
     );
     for (index, file) in files.iter().enumerate() {
         let relative = file
-            .strip_prefix(&root)
+            .strip_prefix(root)
             .unwrap()
             .to_string_lossy()
             .replace('\\', "/");
