@@ -43,6 +43,24 @@ mod tests {
     }
 
     #[test]
+    fn only_reading_codes_stop_reading() {
+        // A rule violation leaves the list read (exit 1); only a list that could not be
+        // read as a whole stops it (exit 2).
+        let stopping: Vec<&str> = Code::ALL
+            .iter()
+            .filter(|c| c.stops_reading())
+            .map(|c| c.as_str())
+            .collect();
+        assert!(!stopping.is_empty());
+        for code in stopping {
+            assert!(
+                code.starts_with("list::") || code.contains("::parse::"),
+                "{code} stops reading but is no reading code"
+            );
+        }
+    }
+
+    #[test]
     fn armada_reading_codes_say_parse() {
         for code in Code::ALL {
             let name = format!("{code:?}");

@@ -142,6 +142,40 @@ mod tests {
         }
     }
 
+    /// build.rs reads the rows it generates `Code` from on its own; this holds its output
+    /// to the rows, read here independently of it.
+    #[test]
+    fn the_code_enum_is_what_the_tables_declare() {
+        let mut declared = Vec::new();
+        for (namespace, text) in TABLES {
+            let table: toml::Table = toml::from_str(text).unwrap_or_else(|e| panic!("{e}"));
+            let rows = table.get("code").and_then(toml::Value::as_array);
+            for row in rows.into_iter().flatten() {
+                let key = |k: &str| row.get(k).and_then(toml::Value::as_str).unwrap_or_default();
+                let stops_reading = row.get("stops_reading").and_then(toml::Value::as_bool);
+                declared.push((
+                    key("code").to_string(),
+                    key("variant").to_string(),
+                    stops_reading.unwrap_or(false),
+                    *namespace,
+                ));
+            }
+        }
+        let generated: Vec<_> = Code::ALL
+            .iter()
+            .map(|c| {
+                let namespace = c.as_str().split("::").next().unwrap_or_default();
+                (
+                    c.as_str().to_string(),
+                    format!("{c:?}"),
+                    c.stops_reading(),
+                    namespace,
+                )
+            })
+            .collect();
+        assert_eq!(generated, declared);
+    }
+
     #[test]
     fn order_follows_the_code_enum() {
         let all = explanations().unwrap_or_else(|e| panic!("{e}"));
