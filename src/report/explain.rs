@@ -1,23 +1,12 @@
 //! What each diagnostic code means, the rule behind it, where that rule is written and an
-//! example, for `arbiter explain`. The texts are data: one TOML file per code namespace in
-//! `explain/` (format in `explain/README.md`), embedded into the binary.
+//! example, for `arbiter explain`. The texts are data: the rows of the code tables in
+//! `explain/`, one TOML file per namespace (format in `explain/README.md`), embedded into
+//! the binary. The same rows declare the codes themselves (see `code.rs`).
 
 use super::Code;
+use super::code::TABLES;
+use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
-
-/// Each namespace's file. A new namespace adds its file and one line here.
-const FILES: &[(&str, &str)] = &[
-    ("cards", include_str!("explain/cards.toml")),
-    ("rules", include_str!("explain/rules.toml")),
-    ("scenario", include_str!("explain/scenario.toml")),
-    ("armada", include_str!("explain/armada.toml")),
-    ("list", include_str!("explain/list.toml")),
-    ("xwing", include_str!("explain/xwing.toml")),
-    ("export", include_str!("explain/export.toml")),
-    ("explain", include_str!("explain/explain.toml")),
-    ("spacealert", include_str!("explain/spacealert.toml")),
-    ("talon", include_str!("explain/talon.toml")),
-];
 
 /// One code's explanation.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -33,6 +22,12 @@ pub struct Explanation {
     pub source: ExplainSource,
     /// An input that gets this code.
     pub example: String,
+    /// The row's `variant` and `stops_reading`, read by build.rs to generate `Code`; named
+    /// here so that `deny_unknown_fields` still refuses a misspelt key.
+    #[serde(rename = "variant", skip_serializing)]
+    _variant: IgnoredAny,
+    #[serde(rename = "stops_reading", default, skip_serializing)]
+    _stops_reading: IgnoredAny,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -55,7 +50,7 @@ struct ExplainFile {
 /// names the embedded file that does not read; the tests keep that from shipping.
 pub fn explanations() -> Result<Vec<Explanation>, String> {
     let mut all = Vec::new();
-    for (namespace, text) in FILES {
+    for (namespace, text) in TABLES {
         let file: ExplainFile = toml::from_str(text)
             .map_err(|e| format!("src/report/explain/{namespace}.toml: {e}"))?;
         all.extend(file.code);
@@ -114,7 +109,7 @@ mod tests {
 
     #[test]
     fn each_file_holds_its_own_namespace() {
-        for (namespace, text) in FILES {
+        for (namespace, text) in TABLES {
             let file: ExplainFile = toml::from_str(text).unwrap_or_else(|e| panic!("{e}"));
             for e in &file.code {
                 assert_eq!(
@@ -145,6 +140,40 @@ mod tests {
                 assert!(!value.trim().is_empty(), "{}: empty {field}", e.code);
             }
         }
+    }
+
+    /// build.rs reads the rows it generates `Code` from on its own; this holds its output
+    /// to the rows, read here independently of it.
+    #[test]
+    fn the_code_enum_is_what_the_tables_declare() {
+        let mut declared = Vec::new();
+        for (namespace, text) in TABLES {
+            let table: toml::Table = toml::from_str(text).unwrap_or_else(|e| panic!("{e}"));
+            let rows = table.get("code").and_then(toml::Value::as_array);
+            for row in rows.into_iter().flatten() {
+                let key = |k: &str| row.get(k).and_then(toml::Value::as_str).unwrap_or_default();
+                let stops_reading = row.get("stops_reading").and_then(toml::Value::as_bool);
+                declared.push((
+                    key("code").to_string(),
+                    key("variant").to_string(),
+                    stops_reading.unwrap_or(false),
+                    *namespace,
+                ));
+            }
+        }
+        let generated: Vec<_> = Code::ALL
+            .iter()
+            .map(|c| {
+                let namespace = c.as_str().split("::").next().unwrap_or_default();
+                (
+                    c.as_str().to_string(),
+                    format!("{c:?}"),
+                    c.stops_reading(),
+                    namespace,
+                )
+            })
+            .collect();
+        assert_eq!(generated, declared);
     }
 
     #[test]
