@@ -28,7 +28,7 @@ pub use fleet::{
     RevisionSource, Totals, ValidatedFleet,
 };
 pub use lists::{ArmadaLists, format_named_by};
-pub use prices::identity;
+pub use prices::{HasId, identity};
 pub use report::{FormatChoice, armada_report};
 pub use resolve_fleet::legal_sources;
 pub use validate_fleet::{validate, validate_with};

@@ -11,7 +11,7 @@ use super::Context;
 use crate::parse::armada::Number;
 use crate::report::{Code, Finding};
 use crate::validate::armada::ValidatedFleet;
-use crate::validate::armada::identity;
+use crate::validate::armada::{HasId, Resolvable, identity};
 use std::ops::Range;
 
 /// Cards named in the message before "and N more".
@@ -29,6 +29,22 @@ struct Off {
     group: u32,
 }
 
+/// A total the list states (of a ship with its upgrades, the squadrons, the fleet): what
+/// the revision makes it and what the list's own costs add up to.
+struct StatedTotal<'a> {
+    what: String,
+    stated: &'a Number,
+    judged: u32,
+    sum: u32,
+}
+
+/// Every stated cost the revision does not give, and every stated total.
+#[derive(Default)]
+struct Tally<'a> {
+    cards: Vec<Off>,
+    totals: Vec<StatedTotal<'a>>,
+}
+
 pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Finding>) {
     let revision = fleet
         .points_revision
@@ -36,161 +52,183 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
         .map_or("the card data".to_string(), |r| {
             format!("points revision `{}`", r.id())
         });
-    let mut cards: Vec<Off> = Vec::new();
-    let mut card_off =
-        |what: String, stated: &Number, judged: u32, card: Option<(&str, u32)>, group: u32| {
-            if stated.value != judged {
-                cards.push(Off {
-                    what,
-                    stated: stated.value,
-                    judged,
-                    span: stated.span.clone(),
-                    card: card.map(|(id, own)| (id.to_string(), own)),
-                    group,
-                });
-            }
-        };
-    let own = |id: &str, points: u16| cx.index.current_cost(id).unwrap_or(u32::from(points));
-    // The list's own sum: each card at its stated cost where it states one.
-    let mut fleet_sum = 0;
-    let mut squadron_sum = 0;
-    let mut totals: Vec<(String, &Number, u32, u32)> = Vec::new();
-    for (ship, parsed) in fleet.ships.iter().zip(&cx.parsed.ships) {
-        let mut ship_sum = parsed
-            .stated_points
-            .as_ref()
-            .map_or(ship.points, |n| n.value);
-        if let (Some(card), Some(stated)) = (ship.card, &parsed.stated_points) {
-            let id = identity(card);
-            card_off(
-                format!("`{}`", ship.name),
-                stated,
-                ship.points,
-                Some((id, own(id, card.points))),
-                1,
-            );
-        }
-        for (upgrade, parsed) in ship.upgrades.iter().zip(&parsed.upgrades) {
-            ship_sum += parsed
-                .stated_points
-                .as_ref()
-                .map_or(upgrade.points, |n| n.value);
-            if let (Some(card), Some(stated)) = (upgrade.card, &parsed.stated_points) {
-                let id = identity(card);
-                card_off(
-                    format!("`{}`", upgrade.name),
-                    stated,
-                    upgrade.points,
-                    Some((id, own(id, card.points))),
-                    1,
-                );
-            }
-        }
-        fleet_sum += ship_sum;
-        let all_known = ship.card.is_some() && ship.upgrades.iter().all(|u| u.card.is_some());
-        if let (true, Some(stated)) = (all_known, &parsed.stated_total) {
-            totals.push((
-                format!("`{}` with its upgrades", ship.name),
-                stated,
-                ship.total,
-                ship_sum,
-            ));
-        }
-    }
-    fleet_sum += fleet.commander.as_ref().map_or(0, |c| c.points);
-    for (squadron, parsed) in fleet.squadrons.iter().zip(&cx.parsed.squadrons) {
-        let judged = if parsed.points_are_group_total {
-            squadron.total
-        } else {
-            squadron.points
-        };
-        squadron_sum += parsed.stated_points.as_ref().map_or(squadron.total, |n| {
-            if parsed.points_are_group_total {
-                n.value
-            } else {
-                n.value * squadron.count
-            }
-        });
-        if let (Some(card), Some(stated)) = (squadron.card, &parsed.stated_points) {
-            let id = identity(card);
-            let group = if parsed.points_are_group_total {
-                squadron.count.max(1)
-            } else {
-                1
-            };
-            card_off(
-                format!("`{}`", squadron.name),
-                stated,
-                judged,
-                Some((id, own(id, card.points))),
-                group,
-            );
-        }
-    }
-    fleet_sum += squadron_sum;
-    let all_known = fleet
-        .ships
-        .iter()
-        .all(|s| s.card.is_some() && s.upgrades.iter().all(|u| u.card.is_some()))
-        && fleet.squadrons.iter().all(|s| s.card.is_some());
-    if all_known {
-        if let Some(stated) = &cx.parsed.points.squadrons {
-            totals.push((
-                "the squadrons".to_string(),
-                stated,
-                fleet.totals.squadrons,
-                squadron_sum,
-            ));
-        }
-        if let Some(stated) = &cx.parsed.points.total {
-            totals.push((
-                "the fleet".to_string(),
-                stated,
-                fleet.totals.total,
-                fleet_sum,
-            ));
-        }
-    }
+    let tally = Tally::of(cx, fleet);
     let judged = fleet.points_revision.as_ref();
     // Lines all priced in one other revision are one cause, told by the revision note.
-    if !cards.is_empty() && judged.is_none_or(|j| j.lines_from.is_none()) {
-        out.extend(cards_finding(cx, fleet, &revision, &cards));
+    if !tally.cards.is_empty() && judged.is_none_or(|j| j.lines_from.is_none()) {
+        out.extend(cards_finding(cx, fleet, &revision, &tally.cards));
     }
-    // A total that is off only because its cards are follows from them; a fleet total
-    // that is the revision's own (an unsettled cost in it) is no problem either.
-    let total_explained = judged.is_some_and(|j| j.total_explained);
+    out.extend(totals_finding(cx, fleet, &revision, &tally.totals));
+}
+
+impl<'a> Tally<'a> {
+    fn of(cx: &Context<'a, '_>, fleet: &ValidatedFleet<'_>) -> Self {
+        let mut tally = Tally::default();
+        // The list's own sum: each card at its stated cost where it states one.
+        let ships_sum = tally.ships(cx, fleet);
+        let squadron_sum = tally.squadrons(cx, fleet);
+        let fleet_sum = ships_sum + fleet.commander.as_ref().map_or(0, |c| c.points) + squadron_sum;
+        let all_known = fleet
+            .ships
+            .iter()
+            .all(|s| s.card.is_some() && s.upgrades.iter().all(|u| u.card.is_some()))
+            && fleet.squadrons.iter().all(|s| s.card.is_some());
+        if all_known {
+            if let Some(stated) = &cx.parsed.points.squadrons {
+                tally.totals.push(StatedTotal {
+                    what: "the squadrons".to_string(),
+                    stated,
+                    judged: fleet.totals.squadrons,
+                    sum: squadron_sum,
+                });
+            }
+            if let Some(stated) = &cx.parsed.points.total {
+                tally.totals.push(StatedTotal {
+                    what: "the fleet".to_string(),
+                    stated,
+                    judged: fleet.totals.total,
+                    sum: fleet_sum,
+                });
+            }
+        }
+        tally
+    }
+
+    /// A card whose stated cost is not what it is judged to cost.
+    fn card<C: Resolvable + HasId>(
+        &mut self,
+        cx: &Context<'_, '_>,
+        name: &str,
+        stated: &Number,
+        judged: u32,
+        card: &C,
+        group: u32,
+    ) {
+        if stated.value == judged {
+            return;
+        }
+        let id = identity(card);
+        let own = cx
+            .index
+            .current_cost(id)
+            .unwrap_or(u32::from(card.points()));
+        self.cards.push(Off {
+            what: format!("`{name}`"),
+            stated: stated.value,
+            judged,
+            span: stated.span.clone(),
+            card: Some((id.to_string(), own)),
+            group,
+        });
+    }
+
+    /// The ships' and their upgrades' stated costs; the list's own sum of them.
+    fn ships(&mut self, cx: &Context<'a, '_>, fleet: &ValidatedFleet<'_>) -> u32 {
+        let mut fleet_sum = 0;
+        for (ship, parsed) in fleet.ships.iter().zip(&cx.parsed.ships) {
+            let mut ship_sum = parsed
+                .stated_points
+                .as_ref()
+                .map_or(ship.points, |n| n.value);
+            if let (Some(card), Some(stated)) = (ship.card, &parsed.stated_points) {
+                self.card(cx, &ship.name, stated, ship.points, card, 1);
+            }
+            for (upgrade, parsed) in ship.upgrades.iter().zip(&parsed.upgrades) {
+                ship_sum += parsed
+                    .stated_points
+                    .as_ref()
+                    .map_or(upgrade.points, |n| n.value);
+                if let (Some(card), Some(stated)) = (upgrade.card, &parsed.stated_points) {
+                    self.card(cx, &upgrade.name, stated, upgrade.points, card, 1);
+                }
+            }
+            fleet_sum += ship_sum;
+            let all_known = ship.card.is_some() && ship.upgrades.iter().all(|u| u.card.is_some());
+            if let (true, Some(stated)) = (all_known, &parsed.stated_total) {
+                self.totals.push(StatedTotal {
+                    what: format!("`{}` with its upgrades", ship.name),
+                    stated,
+                    judged: ship.total,
+                    sum: ship_sum,
+                });
+            }
+        }
+        fleet_sum
+    }
+
+    /// The squadrons' stated costs (each, or a group's); the list's own sum of them.
+    fn squadrons(&mut self, cx: &Context<'a, '_>, fleet: &ValidatedFleet<'_>) -> u32 {
+        let mut squadron_sum = 0;
+        for (squadron, parsed) in fleet.squadrons.iter().zip(&cx.parsed.squadrons) {
+            let group_total = parsed.points_are_group_total;
+            let judged = if group_total {
+                squadron.total
+            } else {
+                squadron.points
+            };
+            squadron_sum += parsed.stated_points.as_ref().map_or(squadron.total, |n| {
+                if group_total {
+                    n.value
+                } else {
+                    n.value * squadron.count
+                }
+            });
+            if let (Some(card), Some(stated)) = (squadron.card, &parsed.stated_points) {
+                let group = if group_total {
+                    squadron.count.max(1)
+                } else {
+                    1
+                };
+                self.card(cx, &squadron.name, stated, judged, card, group);
+            }
+        }
+        squadron_sum
+    }
+}
+
+/// A stated total that follows neither from the revision nor from the list's own costs.
+/// A total that is off only because its cards are follows from them; a fleet total that
+/// is the revision's own (an unsettled cost in it) is no problem either.
+fn totals_finding(
+    cx: &Context<'_, '_>,
+    fleet: &ValidatedFleet<'_>,
+    revision: &str,
+    totals: &[StatedTotal<'_>],
+) -> Option<Finding> {
+    let total_explained = fleet
+        .points_revision
+        .as_ref()
+        .is_some_and(|j| j.total_explained);
     let fleet_total = cx.parsed.points.total.as_ref().map(|n| n.span.clone());
-    let sums_off: Vec<&(String, &Number, u32, u32)> = totals
+    let sums_off: Vec<&StatedTotal<'_>> = totals
         .iter()
-        .filter(|(_, stated, judged, sum)| stated.value != *judged && stated.value != *sum)
-        .filter(|(_, stated, _, _)| {
-            !(total_explained && Some(&stated.span) == fleet_total.as_ref())
-        })
+        .filter(|t| t.stated.value != t.judged && t.stated.value != t.sum)
+        .filter(|t| !(total_explained && Some(&t.stated.span) == fleet_total.as_ref()))
         .collect();
-    if let Some((what, stated, _, sum)) = sums_off.first() {
-        let more = match sums_off.len() {
-            1 => String::new(),
-            n => format!(
-                " (and {} more stated total{})",
-                n - 1,
-                if n == 2 { "" } else { "s" }
+    let first = sums_off.first()?;
+    let more = match sums_off.len() {
+        1 => String::new(),
+        n => format!(
+            " (and {} more stated total{})",
+            n - 1,
+            if n == 2 { "" } else { "s" }
+        ),
+    };
+    let (what, sum) = (&first.what, first.sum);
+    Some(
+        Finding::warning(
+            Code::ArmadaStatedPoints,
+            format!(
+                "the list says {what} costs {}, but its own costs add up to {sum}{more}",
+                first.stated.value
             ),
-        };
-        out.push(
-            Finding::warning(
-                Code::ArmadaStatedPoints,
-                format!(
-                    "the list says {what} costs {}, but its own costs add up to {sum}{more}",
-                    stated.value
-                ),
-            )
-            .at(cx.file, stated.span.clone())
-            .label(format!("the costs add up to {sum}"))
-            .help(format!(
-                "write {sum}: a total the list states is the sum of its cards (checked under {revision})"
-            )),
-        );
-    }
+        )
+        .at(cx.file, first.stated.span.clone())
+        .label(format!("the costs add up to {sum}"))
+        .help(format!(
+            "write {sum}: a total the list states is the sum of its cards (checked under {revision})"
+        )),
+    )
 }
 
 fn cards_finding(
