@@ -3,8 +3,10 @@
 mod cards_check;
 mod cards_import;
 mod cards_show;
+mod data;
 mod explain;
 mod export;
+mod output;
 mod resolve;
 mod rule;
 mod schema;
@@ -12,11 +14,9 @@ mod score;
 mod shell;
 mod validate;
 
-use crate::cards::{CardDb, DataKind, LoadOptions, load};
 use crate::cli::{CardsCommand, Cli, Command, Outcome, ScoreCommand};
-use crate::report::{Finding, HumanStyle, render_human};
-use std::io::Write;
-use std::path::PathBuf;
+use data::{load_data, print_skipped};
+use output::print_stdout;
 
 /// Parse the command line and run the command it names; the exit code tells the verdict.
 pub fn run() -> std::process::ExitCode {
@@ -45,47 +45,5 @@ pub fn dispatch(cli: Cli) -> Outcome {
         Command::Explain(args) => explain::run(args),
         Command::Completions(args) => shell::completions(args),
         Command::Man => shell::man(),
-    }
-}
-
-/// The built-in data with any `--data` folders over it. Paths that cannot be read are
-/// reported and make the command fail.
-fn load_data(overlays: &[PathBuf], without: &[DataKind]) -> Result<CardDb, Outcome> {
-    let (db, unreadable) = load(&LoadOptions {
-        spans: false,
-        embedded: true,
-        overlays: overlays.to_vec(),
-        without: without.to_vec(),
-    });
-    print_skipped(&db);
-    if unreadable.is_empty() {
-        Ok(db)
-    } else {
-        print_findings_stderr(&db, &unreadable);
-        Err(Outcome::Failed)
-    }
-}
-
-/// A note for each entry of a data folder that was passed over (a FIFO, a link loop).
-fn print_skipped(db: &CardDb) {
-    for skipped in &db.skipped {
-        eprintln!("note: {skipped}");
-    }
-}
-
-fn print_findings_stderr(db: &CardDb, findings: &[Finding]) {
-    let style = HumanStyle::for_stderr();
-    let mut stderr = std::io::stderr().lock();
-    for finding in findings {
-        let _ = write!(stderr, "{}", render_human(&db.files, finding, style));
-    }
-}
-
-/// Write to stdout, ignoring a closed pipe (`arbiter … | head`).
-fn print_stdout(text: &str) {
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes());
-    if !text.ends_with('\n') {
-        let _ = stdout.write_all(b"\n");
     }
 }

@@ -14,6 +14,7 @@ mod kingston;
 mod lines;
 pub mod model;
 mod recorder;
+mod source_format;
 pub mod span;
 mod starforge;
 mod warlords;
@@ -24,74 +25,15 @@ pub use model::{
     CardName, Commander, Number, Objective, ObjectiveCategory, ParsedFleet, Ship, Squadron,
     StatedPoints, Text, Upgrade,
 };
+pub use source_format::SourceFormat;
 
 use crate::report::{Code, FileId, Finding};
 use lines::Line;
 use recorder::{Recorder, shorten};
-use serde::Serialize;
 use std::borrow::Cow;
 
 /// Inputs larger than this are not read: real lists are a few kilobytes.
 pub const MAX_INPUT_BYTES: usize = 1 << 20;
-
-/// The builder an export comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SourceFormat {
-    /// Ryan Kingston's Armada fleet builder (`Name:` … `• Upgrade (N)` … `Total Points:`).
-    Kingston,
-    /// Star Forge / Armada Legacy: the Kingston layout plus commander points, blank lines
-    /// between blocks, `Gamemode:`, source tags.
-    StarForge,
-    /// Armada Warlords (`(N points)`, `= N total ship cost`).
-    Warlords,
-    /// Flagship (`Assault Objective:`, `- Upgrade (N)`, `= N points`).
-    Flagship,
-    /// The Armada Fleet Builder app (`Name (399/400)`, `Objectives: …`, `Nx Squadron`).
-    FleetBuilderApp,
-    /// Armada Fleets Designer (`Name (84/400/400)`, `Ship (96 + 37: 133)`, `+ Upgrade`).
-    FleetsDesigner,
-}
-
-impl SourceFormat {
-    pub const ALL: &'static [SourceFormat] = &[
-        SourceFormat::Kingston,
-        SourceFormat::StarForge,
-        SourceFormat::Warlords,
-        SourceFormat::Flagship,
-        SourceFormat::FleetBuilderApp,
-        SourceFormat::FleetsDesigner,
-    ];
-
-    /// The builder of an id [`SourceFormat::as_str`] gives.
-    pub fn from_id(id: &str) -> Option<SourceFormat> {
-        SourceFormat::ALL.iter().copied().find(|f| f.as_str() == id)
-    }
-
-    /// The id used in JSON output (`star-forge`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SourceFormat::Kingston => "kingston",
-            SourceFormat::StarForge => "star-forge",
-            SourceFormat::Warlords => "warlords",
-            SourceFormat::Flagship => "flagship",
-            SourceFormat::FleetBuilderApp => "fleet-builder-app",
-            SourceFormat::FleetsDesigner => "fleets-designer",
-        }
-    }
-
-    /// The builder's name for messages.
-    pub fn title(self) -> &'static str {
-        match self {
-            SourceFormat::Kingston => "Ryan Kingston's builder",
-            SourceFormat::StarForge => "Star Forge / Armada Legacy",
-            SourceFormat::Warlords => "Armada Warlords",
-            SourceFormat::Flagship => "Flagship",
-            SourceFormat::FleetBuilderApp => "Armada Fleet Builder app",
-            SourceFormat::FleetsDesigner => "Armada Fleets Designer",
-        }
-    }
-}
 
 /// Read one input given as bytes. Returns the text to keep for rendering diagnostics and
 /// what the list says. The kept text is the input itself when it is clean UTF-8; otherwise

@@ -1,0 +1,31 @@
+//! The card data a command runs on: the built-in data with any `--data` folders over it.
+
+use super::output::print_findings_stderr;
+use crate::cards::{CardDb, DataKind, LoadOptions, load};
+use crate::cli::Outcome;
+use std::path::PathBuf;
+
+/// The built-in data with any `--data` folders over it. Paths that cannot be read are
+/// reported and make the command fail.
+pub(super) fn load_data(overlays: &[PathBuf], without: &[DataKind]) -> Result<CardDb, Outcome> {
+    let (db, unreadable) = load(&LoadOptions {
+        spans: false,
+        embedded: true,
+        overlays: overlays.to_vec(),
+        without: without.to_vec(),
+    });
+    print_skipped(&db);
+    if unreadable.is_empty() {
+        Ok(db)
+    } else {
+        print_findings_stderr(&db, &unreadable);
+        Err(Outcome::Failed)
+    }
+}
+
+/// A note for each entry of a data folder that was passed over (a FIFO, a link loop).
+pub(super) fn print_skipped(db: &CardDb) {
+    for skipped in &db.skipped {
+        eprintln!("note: {skipped}");
+    }
+}
