@@ -3,6 +3,10 @@
 //! (its JSON Schema is part of `arbiter schema scenario`) and the checks that turn it into a
 //! [`Scenario`] whose every reference is resolved.
 
+mod cost;
+mod requirement;
+mod statement;
+mod timing;
 pub mod words;
 
 use super::{ScenarioText, check::sorted_keys};
