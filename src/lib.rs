@@ -1,6 +1,8 @@
 //! arbiter: list validation, timing adjudication, rules lookup and card-data checks for
 //! space-combat tabletop games.
 
+#![warn(clippy::too_many_lines)]
+
 pub mod adjudicate;
 pub mod cards;
 pub mod check;
@@ -14,6 +16,9 @@ pub mod parse;
 pub mod report;
 pub mod schema;
 pub mod text;
+// Until resolve_fleet (armada/resolved.rs) and the stated-points check
+// (armada/rules/stated_points.rs) are split: drop this then.
+#[allow(clippy::too_many_lines)]
 pub mod validate;
 
 pub use validate::lists::ListChecker;

@@ -18,6 +18,7 @@
 //! Revision naming and the matching of points entries to cards: see [`points`].
 //! Notes on what could not be imported as is are comments at the end of `revisions.toml`.
 
+mod apply;
 mod coffee;
 mod convert;
 mod emit;
@@ -27,11 +28,9 @@ mod yasb;
 
 use super::{ImportedFiles, Provenance};
 use crate::cards::xwing::*;
-use crate::text::squash;
 use convert::Result;
 use emit::Layout;
-use points::{KnownPilot, KnownUpgrade, LoadedRevision};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 const DATA2_LICENSE: &str = "MIT";
@@ -51,6 +50,8 @@ const UPGRADE: Layout = Layout {
     multiline: &["sides", "points"],
 };
 
+/// The card files of xwing-data2 at `source`, with the points of the xwing-points revisions
+/// in `points_dir` and YASB's numbers from `yasb_dir` when given.
 pub fn import(
     source: &Path,
     points_dir: Option<&Path>,
@@ -65,14 +66,90 @@ pub fn import(
         &format!("xwing-data2 {}", manifest.version),
         DATA2_LICENSE,
     );
+    let (mut ships, mut pilots) = read_ships_and_pilots(source, &manifest, &mut lossy)?;
+    let (mut upgrades, devices) = read_upgrades(source, &manifest, &mut lossy)?;
+    let raw_conditions: Vec<source::Condition> =
+        points::read_json(&source.join(&manifest.conditions), &mut lossy)?;
+    let mut conditions: Vec<Condition> = raw_conditions
+        .iter()
+        .map(|c| Condition {
+            id: c.xws.clone(),
+            name: c.name.clone(),
+            limited: c.limited,
+            yasb: None,
+        })
+        .collect();
+    conditions.sort_by(|a, b| a.id.cmp(&b.id));
 
-    // Ships and pilots.
+    // Points revisions.
+    let mut revisions = Vec::new();
+    let points_provenance = match points_dir {
+        Some(dir) => {
+            let loaded = points::read_revisions(dir, &mut notes)?;
+            apply::apply_points(&loaded, &ships, &mut pilots, &mut upgrades, &mut notes)?;
+            revisions = loaded.into_iter().map(|r| r.meta).collect();
+            Some(Provenance::read(dir, "xwing-points", POINTS_LICENSE))
+        }
+        None => None,
+    };
+
+    // YASB numbers, after the points: revisions' own ids help matching.
+    let mut yasb_notes = Vec::new();
+    let (quickbuilds, yasb_provenance) = match yasb_dir {
+        Some(dir) => {
+            let data = yasb::read(dir)?;
+            let built = yasb::apply(
+                &data,
+                &mut pilots,
+                &mut upgrades,
+                &mut conditions,
+                &mut yasb_notes,
+            );
+            (
+                built,
+                Some(Provenance::read(dir, "YASB (raithos/xwing)", YASB_LICENSE)),
+            )
+        }
+        None => (Vec::new(), None),
+    };
+
+    factions_of_points_only_pilots(&mut ships, &pilots, &mut notes)?;
+    if !lossy.is_empty() {
+        return Err(format!(
+            "xwing-data2 files are not UTF-8: {}",
+            lossy.join(", ")
+        ));
+    }
+    let cards = Imported {
+        revisions,
+        ships,
+        pilots,
+        upgrades,
+        conditions,
+        devices,
+        quickbuilds,
+    };
+    let sources = Sources {
+        data2,
+        points: points_provenance,
+        yasb: yasb_provenance,
+    };
+    write_files(&cards, &sources, notes, yasb_notes)
+}
+
+/// Every ship of the manifest, one per chassis with every faction that flies it, and the
+/// pilots that fly it.
+fn read_ships_and_pilots(
+    source: &Path,
+    manifest: &source::Manifest,
+    lossy: &mut Vec<String>,
+) -> Result<(BTreeMap<String, Ship>, BTreeMap<String, Pilot>)> {
     let mut ships: BTreeMap<String, Ship> = BTreeMap::new();
     let mut pilots: BTreeMap<String, Pilot> = BTreeMap::new();
     for group in &manifest.pilots {
         let faction = convert::faction(&group.faction)?;
         for file in &group.ships {
-            let raw: source::Ship = points::read_json(&source.join(file), &mut lossy)?;
+            let raw: source::Ship = points::read_json(&source.join(file), lossy)?;
             let ship = ship(&raw, faction).map_err(|e| format!("{file}: {e}"))?;
             match ships.get_mut(&ship.id) {
                 Some(known) => {
@@ -102,12 +179,19 @@ pub fn import(
             }
         }
     }
+    Ok((ships, pilots))
+}
 
-    // Upgrades and the devices they deploy.
+/// Every upgrade of the manifest, and the devices they deploy.
+fn read_upgrades(
+    source: &Path,
+    manifest: &source::Manifest,
+    lossy: &mut Vec<String>,
+) -> Result<(BTreeMap<String, Upgrade>, BTreeMap<String, Device>)> {
     let mut upgrades: BTreeMap<String, Upgrade> = BTreeMap::new();
     let mut devices: BTreeMap<String, Device> = BTreeMap::new();
     for file in &manifest.upgrades {
-        let list: Vec<source::Upgrade> = points::read_json(&source.join(file), &mut lossy)?;
+        let list: Vec<source::Upgrade> = points::read_json(&source.join(file), lossy)?;
         for raw in &list {
             let (upgrade, deployed) =
                 upgrade(raw).map_err(|e| format!("{file}: upgrade `{}`: {e}", raw.xws))?;
@@ -125,53 +209,15 @@ pub fn import(
             }
         }
     }
+    Ok((upgrades, devices))
+}
 
-    let raw_conditions: Vec<source::Condition> =
-        points::read_json(&source.join(&manifest.conditions), &mut lossy)?;
-    let mut conditions: Vec<Condition> = raw_conditions
-        .iter()
-        .map(|c| Condition {
-            id: c.xws.clone(),
-            name: c.name.clone(),
-            limited: c.limited,
-            yasb: None,
-        })
-        .collect();
-    conditions.sort_by(|a, b| a.id.cmp(&b.id));
-
-    // Points revisions.
-    let mut revisions = Vec::new();
-    let points_provenance = match points_dir {
-        Some(dir) => {
-            let loaded = points::read_revisions(dir, &mut notes)?;
-            apply_points(&loaded, &ships, &mut pilots, &mut upgrades, &mut notes)?;
-            revisions = loaded.into_iter().map(|r| r.meta).collect();
-            Some(Provenance::read(dir, "xwing-points", POINTS_LICENSE))
-        }
-        None => None,
-    };
-
-    // YASB numbers, after the points: revisions' own ids help matching.
-    let mut yasb_notes = Vec::new();
-    let (quickbuilds, yasb_provenance) = match yasb_dir {
-        Some(dir) => {
-            let data = yasb::read(dir)?;
-            let built = yasb::apply(
-                &data,
-                &mut pilots,
-                &mut upgrades,
-                &mut conditions,
-                &mut yasb_notes,
-            );
-            (
-                built,
-                Some(Provenance::read(dir, "YASB (raithos/xwing)", YASB_LICENSE)),
-            )
-        }
-        None => (Vec::new(), None),
-    };
-
-    // Ships flown by a faction only in the points data (XWA's Resistance CR90, …).
+/// Ships flown by a faction only in the points data (XWA's Resistance CR90, …).
+fn factions_of_points_only_pilots(
+    ships: &mut BTreeMap<String, Ship>,
+    pilots: &BTreeMap<String, Pilot>,
+    notes: &mut Vec<String>,
+) -> Result<()> {
     for pilot in pilots.values() {
         let ship = ships
             .get_mut(&pilot.ship)
@@ -190,78 +236,125 @@ pub fn import(
         ship.factions.sort();
         ship.factions.dedup();
     }
-    if !lossy.is_empty() {
-        return Err(format!(
-            "xwing-data2 files are not UTF-8: {}",
-            lossy.join(", ")
-        ));
-    }
+    Ok(())
+}
 
-    // Files.
-    let cards_sources: Vec<&Provenance> = std::iter::once(&data2)
-        .chain(&points_provenance)
-        .chain(&yasb_provenance)
+/// The cards imported, ready to write.
+struct Imported {
+    revisions: Vec<Revision>,
+    ships: BTreeMap<String, Ship>,
+    pilots: BTreeMap<String, Pilot>,
+    upgrades: BTreeMap<String, Upgrade>,
+    conditions: Vec<Condition>,
+    devices: BTreeMap<String, Device>,
+    quickbuilds: Vec<Quickbuild>,
+}
+
+/// Where they came from: xwing-data2 always, xwing-points and YASB when given.
+struct Sources {
+    data2: Provenance,
+    points: Option<Provenance>,
+    yasb: Option<Provenance>,
+}
+
+/// The files of the import, each with the header of the sources its facts come from;
+/// `notes` end `revisions.toml`, `yasb_notes` end `quickbuilds.toml`.
+fn write_files(
+    cards: &Imported,
+    sources: &Sources,
+    mut notes: Vec<String>,
+    mut yasb_notes: Vec<String>,
+) -> std::result::Result<ImportedFiles, String> {
+    let data2 = &sources.data2;
+    let cards_sources: Vec<&Provenance> = std::iter::once(data2)
+        .chain(&sources.points)
+        .chain(&sources.yasb)
         .collect();
     let both = header(&cards_sources);
-    let conditions_header = match &yasb_provenance {
-        Some(y) => header(&[&data2, y]),
+    let conditions_header = match &sources.yasb {
+        Some(y) => header(&[data2, y]),
         None => data2.header(),
     };
+    let no_notes = &mut Vec::new();
     let mut files = Vec::new();
-    if let Some(p) = &points_provenance {
-        let mut text = file_start(&p.header());
-        for revision in &revisions {
-            emit::record(&mut text, "revision", revision, &PLAIN)?;
-        }
-        append_notes(&mut text, &mut notes);
-        files.push(("revisions.toml".to_string(), finish(text)));
+    if let Some(p) = &sources.points {
+        let text = records(
+            &p.header(),
+            "revision",
+            &cards.revisions,
+            &PLAIN,
+            &mut notes,
+        )?;
+        files.push(("revisions.toml".to_string(), text));
     }
-    let mut text = file_start(&data2.header());
-    for ship in ships.values() {
-        emit::record(&mut text, "ship", ship, &PLAIN)?;
-    }
-    files.push(("ships.toml".to_string(), finish(text)));
-
+    let text = records(
+        &data2.header(),
+        "ship",
+        cards.ships.values(),
+        &PLAIN,
+        no_notes,
+    )?;
+    files.push(("ships.toml".to_string(), text));
     let mut by_faction: BTreeMap<Faction, Vec<&Pilot>> = BTreeMap::new();
-    for pilot in pilots.values() {
+    for pilot in cards.pilots.values() {
         by_faction.entry(pilot.faction).or_default().push(pilot);
     }
     for (faction, mut list) in by_faction {
         list.sort_by(|a, b| (&a.ship, &a.id).cmp(&(&b.ship, &b.id)));
-        let mut text = file_start(&both);
-        for pilot in list {
-            emit::record(&mut text, "pilot", pilot, &PILOT)?;
-        }
-        files.push((format!("pilots/{}.toml", faction.as_str()), finish(text)));
+        let text = records(&both, "pilot", list, &PILOT, no_notes)?;
+        files.push((format!("pilots/{}.toml", faction.as_str()), text));
     }
-
-    let mut text = file_start(&both);
-    for upgrade in upgrades.values() {
-        emit::record(&mut text, "upgrade", upgrade, &UPGRADE)?;
-    }
-    files.push(("upgrades.toml".to_string(), finish(text)));
-
-    let mut text = file_start(&conditions_header);
-    for condition in &conditions {
-        emit::record(&mut text, "condition", condition, &PLAIN)?;
-    }
-    files.push(("conditions.toml".to_string(), finish(text)));
-
-    let mut text = file_start(&data2.header());
-    for device in devices.values() {
-        emit::record(&mut text, "device", device, &PLAIN)?;
-    }
-    files.push(("devices.toml".to_string(), finish(text)));
-
-    if let Some(y) = &yasb_provenance {
-        let mut text = file_start(&header(&[y, &data2]));
-        for quickbuild in &quickbuilds {
-            emit::record(&mut text, "quickbuild", quickbuild, &PLAIN)?;
-        }
-        append_notes(&mut text, &mut yasb_notes);
-        files.push(("quickbuilds.toml".to_string(), finish(text)));
+    let text = records(
+        &both,
+        "upgrade",
+        cards.upgrades.values(),
+        &UPGRADE,
+        no_notes,
+    )?;
+    files.push(("upgrades.toml".to_string(), text));
+    let text = records(
+        &conditions_header,
+        "condition",
+        &cards.conditions,
+        &PLAIN,
+        no_notes,
+    )?;
+    files.push(("conditions.toml".to_string(), text));
+    let text = records(
+        &data2.header(),
+        "device",
+        cards.devices.values(),
+        &PLAIN,
+        no_notes,
+    )?;
+    files.push(("devices.toml".to_string(), text));
+    if let Some(y) = &sources.yasb {
+        let text = records(
+            &header(&[y, data2]),
+            "quickbuild",
+            &cards.quickbuilds,
+            &PLAIN,
+            &mut yasb_notes,
+        )?;
+        files.push(("quickbuilds.toml".to_string(), text));
     }
     Ok(files)
+}
+
+/// One file: its header, a `[[table]]` per record, then the notes as comments.
+fn records<'r, T: serde::Serialize + 'r>(
+    header: &str,
+    table: &str,
+    records: impl IntoIterator<Item = &'r T>,
+    layout: &Layout,
+    notes: &mut Vec<String>,
+) -> Result<String> {
+    let mut text = file_start(header);
+    for record in records {
+        emit::record(&mut text, table, record, layout)?;
+    }
+    append_notes(&mut text, notes);
+    Ok(finish(text))
 }
 
 /// What could not be imported as is, as comments at the end of a file.
@@ -447,289 +540,6 @@ fn upgrade(raw: &source::Upgrade) -> Result<(Upgrade, Vec<Device>)> {
     Ok((upgrade, devices))
 }
 
-fn same_set<T: Ord + Clone>(a: &[T], b: &[T]) -> bool {
-    let (mut a, mut b) = (a.to_vec(), b.to_vec());
-    a.sort();
-    b.sort();
-    a == b
-}
-
-/// The restricted-list count: the `restricted` field, or the `Restricted-N` marker of
-/// revisions without the field.
-fn restricted(field: Option<i32>, marker: Option<i32>, what: &str) -> Result<i32> {
-    match (field, marker) {
-        (Some(f), Some(m)) if f != m => {
-            Err(format!("{what}: restricted {f} but marked Restricted-{m}"))
-        }
-        (f, m) => Ok(f.or(m).unwrap_or(0)),
-    }
-}
-
-/// Add one revision's values to a card's points: to the entry of another revision of the
-/// same organisation with the same values, else as a new entry. False if the card already
-/// has values for the revision.
-fn add_points<T: Clone + PartialEq>(
-    list: &mut Vec<T>,
-    mut entry: T,
-    revision: &Revision,
-    organisations: &HashMap<RevisionId, Organisation>,
-    revisions_of: fn(&mut T) -> &mut Vec<RevisionId>,
-) -> bool {
-    for existing in list.iter_mut() {
-        let mut probe = existing.clone();
-        let ids = std::mem::take(revisions_of(&mut probe));
-        if ids.contains(&revision.id) {
-            return false;
-        }
-        let same_organisation =
-            ids.first().and_then(|id| organisations.get(id)) == Some(&revision.organisation);
-        if same_organisation && probe == entry {
-            revisions_of(existing).push(revision.id);
-            return true;
-        }
-    }
-    revisions_of(&mut entry).push(revision.id);
-    list.push(entry);
-    true
-}
-
-/// Fill every card's `points` from the revisions, creating the points-only cards.
-fn apply_points(
-    revisions: &[LoadedRevision],
-    ships: &BTreeMap<String, Ship>,
-    pilots: &mut BTreeMap<String, Pilot>,
-    upgrades: &mut BTreeMap<String, Upgrade>,
-    notes: &mut Vec<String>,
-) -> Result<()> {
-    let organisations: HashMap<RevisionId, Organisation> = revisions
-        .iter()
-        .map(|r| (r.meta.id, r.meta.organisation))
-        .collect();
-    let ships_by_name: HashMap<String, String> = ships
-        .values()
-        .map(|s| (squash(&s.name), s.id.clone()))
-        .collect();
-    let known_pilots: HashMap<String, KnownPilot> = pilots
-        .values()
-        .map(|p| {
-            let known = KnownPilot {
-                ship: p.ship.clone(),
-                faction: p.faction,
-                name: p.name.clone(),
-                caption: p.caption.clone().unwrap_or_default(),
-            };
-            (p.id.clone(), known)
-        })
-        .collect();
-    let ship_of = points::ship_names(revisions, &ships_by_name, &known_pilots, notes);
-    let assignment = points::match_pilots(revisions, &known_pilots, &ship_of, notes)?;
-
-    // Points-only pilots take their own values from the latest revision listing them.
-    for (id, (index, entry_id)) in &assignment.points_only {
-        let entry = revisions[*index]
-            .pilots
-            .iter()
-            .find(|p| &p.id == entry_id)
-            .ok_or("lost a pilot entry")?;
-        let (keywords, _) = convert::keywords(&entry.entry.keywords)?;
-        let e = &entry.entry;
-        pilots.insert(
-            id.clone(),
-            Pilot {
-                id: id.clone(),
-                name: e.name.trim().to_string(),
-                caption: Some(e.subtitle.trim().to_string()).filter(|s| !s.is_empty()),
-                ship: ship_of
-                    .get(&entry.ship_name)
-                    .cloned()
-                    .ok_or("points-only pilot without ship")?,
-                faction: entry.faction,
-                initiative: None,
-                engagement: None,
-                limited: e.limited,
-                cost: None,
-                loadout: None,
-                slots: convert::slots(&e.slots)?,
-                keywords,
-                charges: None,
-                force: None,
-                ship_ability: None,
-                ship_stats: None,
-                ship_actions: Vec::new(),
-                standard_loadout: Vec::new(),
-                conditions: Vec::new(),
-                legal: convert::legal(e.standard.0, e.extended.0, e.epic.0),
-                points_only: true,
-                yasb: None,
-                points: Vec::new(),
-            },
-        );
-    }
-    for (index, revision) in revisions.iter().enumerate() {
-        for entry in &revision.pilots {
-            let Some(target) = assignment.target.get(&(index, entry.id.clone())) else {
-                continue;
-            };
-            let pilot = pilots.get_mut(target).ok_or("lost a pilot")?;
-            let e = &entry.entry;
-            let what = format!("{} pilot `{}`", revision.meta.id, entry.id);
-            let slots = convert::slots(&e.slots).map_err(|m| format!("{what}: {m}"))?;
-            let (keywords, marker) =
-                convert::keywords(&e.keywords).map_err(|m| format!("{what}: {m}"))?;
-            let legal = convert::legal(e.standard.0, e.extended.0, e.epic.0);
-            let points = PilotPoints {
-                revisions: Vec::new(),
-                cost: e.cost,
-                loadout: e.loadout,
-                slots: (!same_set(&slots, &pilot.slots)).then_some(slots),
-                keywords: (!same_set(&keywords, &pilot.keywords)).then_some(keywords),
-                limited: (e.limited != pilot.limited).then_some(e.limited),
-                legal: (legal != pilot.legal).then_some(legal),
-                restricted: restricted(e.restricted, marker, &what)?,
-                yasb_id: e.yasb_id,
-                xws: (entry.id != pilot.id).then(|| entry.id.clone()),
-            };
-            if !add_points(
-                &mut pilot.points,
-                points,
-                &revision.meta,
-                &organisations,
-                |p| &mut p.revisions,
-            ) {
-                return Err(format!("{what}: a second entry for `{target}`"));
-            }
-        }
-    }
-
-    let known_upgrades: HashMap<String, KnownUpgrade> = upgrades
-        .values()
-        .map(|u| {
-            let all_slots: BTreeSet<Slot> = u
-                .slots
-                .iter()
-                .copied()
-                .chain(
-                    u.sides
-                        .iter()
-                        .flat_map(|s| s.slots.iter().flatten().copied()),
-                )
-                .collect();
-            let known = KnownUpgrade {
-                name: u.name.clone(),
-                slots: u.slots.clone(),
-                all_slots,
-                buyable: !u.standard_loadout_only,
-            };
-            (u.id.clone(), known)
-        })
-        .collect();
-    let assignment = points::match_upgrades(revisions, &known_upgrades)?;
-    for (id, (index, entry_id)) in &assignment.points_only {
-        let (_, e) = revisions[*index]
-            .upgrades
-            .iter()
-            .find(|(i, _)| i == entry_id)
-            .ok_or("lost an upgrade entry")?;
-        let (restrictions, _) = convert::restrictions(&e.restrictions)?;
-        upgrades.insert(
-            id.clone(),
-            Upgrade {
-                id: id.clone(),
-                name: points::base_name(&e.name).to_string(),
-                limited: e.limited,
-                slots: convert::slots(&e.slots)?,
-                cost: None,
-                variable_cost: None,
-                restrictions,
-                standard_loadout_only: false,
-                legal: convert::legal(e.standard.0, e.extended.0, e.epic.0),
-                sides: Vec::new(),
-                points_only: true,
-                yasb: None,
-                points: Vec::new(),
-            },
-        );
-    }
-    // xwing-data2 lacks some restrictions (Q7 Astromech's faction, …): where every revision
-    // agrees on another set, that set is the card's.
-    let mut stated: BTreeMap<&String, Vec<Vec<Restriction>>> = BTreeMap::new();
-    for (index, revision) in revisions.iter().enumerate() {
-        for (entry_id, e) in &revision.upgrades {
-            if let Some(target) = assignment.target.get(&(index, entry_id.clone())) {
-                stated
-                    .entry(target)
-                    .or_default()
-                    .push(convert::restrictions(&e.restrictions)?.0);
-            }
-        }
-    }
-    let mut replaced = Vec::new();
-    for (target, lists) in stated {
-        let upgrade = upgrades.get_mut(target).ok_or("lost an upgrade")?;
-        let first = convert::restrictions_key(&lists[0]);
-        if !upgrade.points_only
-            && first != convert::restrictions_key(&upgrade.restrictions)
-            && lists.iter().all(|l| convert::restrictions_key(l) == first)
-        {
-            upgrade.restrictions = lists.last().cloned().unwrap_or_default();
-            replaced.push(target.clone());
-        }
-    }
-    if !replaced.is_empty() {
-        notes.push(format!(
-            "{} upgrades take their restrictions from xwing-points, where every revision agrees and xwing-data2 differs: {}",
-            replaced.len(),
-            replaced.join(", ")
-        ));
-    }
-    for (index, revision) in revisions.iter().enumerate() {
-        for (entry_id, e) in &revision.upgrades {
-            let Some(target) = assignment.target.get(&(index, entry_id.clone())) else {
-                continue;
-            };
-            let known = known_upgrades.get(target);
-            let upgrade = upgrades.get_mut(target).ok_or("lost an upgrade")?;
-            let what = format!("{} upgrade `{entry_id}`", revision.meta.id);
-            let slots_agree = match known {
-                Some(k) => points::slots_match(&e.slots, k),
-                None => convert::slots(&e.slots).is_ok_and(|s| same_set(&s, &upgrade.slots)),
-            };
-            let slots = if slots_agree {
-                None
-            } else {
-                Some(convert::slots(&e.slots).map_err(|m| format!("{what}: {m}"))?)
-            };
-            let (restrictions, marker) =
-                convert::restrictions(&e.restrictions).map_err(|m| format!("{what}: {m}"))?;
-            let same_restrictions = convert::restrictions_key(&restrictions)
-                == convert::restrictions_key(&upgrade.restrictions);
-            let legal = convert::legal(e.standard.0, e.extended.0, e.epic.0);
-            let points = UpgradePoints {
-                revisions: Vec::new(),
-                cost: convert::points_cost(&e.cost).map_err(|m| format!("{what}: {m}"))?,
-                variable_cost: None,
-                slots,
-                limited: (e.limited != upgrade.limited).then_some(e.limited),
-                restrictions: (!same_restrictions).then_some(restrictions),
-                legal: (legal != upgrade.legal).then_some(legal),
-                restricted: restricted(e.restricted, marker, &what)?,
-                yasb_id: e.yasb_id,
-                xws: (*entry_id != upgrade.id).then(|| entry_id.clone()),
-            };
-            if !add_points(
-                &mut upgrade.points,
-                points,
-                &revision.meta,
-                &organisations,
-                |p| &mut p.revisions,
-            ) {
-                return Err(format!("{what}: a second entry for `{target}`"));
-            }
-        }
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -806,13 +616,5 @@ mod tests {
         assert!(text.contains("xwing-points at commit def"));
         assert!(text.contains("xwing-data2 3.9.1: MIT; xwing-points: none stated"));
         assert!(text.lines().all(|l| l.is_empty() || l.starts_with('#')));
-    }
-
-    #[test]
-    fn restricted_count_from_field_or_marker() {
-        assert_eq!(restricted(Some(2), Some(2), "x").unwrap(), 2);
-        assert_eq!(restricted(None, Some(3), "x").unwrap(), 3);
-        assert_eq!(restricted(None, None, "x").unwrap(), 0);
-        assert!(restricted(Some(1), Some(2), "x").is_err());
     }
 }

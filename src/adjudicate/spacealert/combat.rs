@@ -47,142 +47,19 @@ impl Engine<'_> {
             t.rocket_hit = false;
             t.hit_this_turn = false;
         }
-        let p = self.p;
         let mut fired_any = false;
         // Lasers and the pulse cannon.
         for st in StationId::ALL {
-            let s = st.index();
-            if self.fired[s] == 0 {
-                continue;
-            }
-            fired_any = true;
-            let heroic = if self.fired[s] == 2 {
-                p.ship.heroic_bonus
-            } else {
-                0
-            };
-            let strength = p.ship.strength[s].saturating_sub(self.strength_loss[s]) + heroic;
-            match p.ship.a[s] {
-                ActionA::HeavyLaser | ActionA::LightLaser => {
-                    let heavy = p.ship.a[s] == ActionA::HeavyLaser;
-                    let scout_skipped = heavy
-                        && self
-                            .nearest_in(st.zone(), false)
-                            .is_some_and(|i| p.threats[i].has(Special::HeavyLasersIgnore));
-                    match self.nearest_in(st.zone(), heavy) {
-                        Some(i) => {
-                            self.threats[i].incoming += strength;
-                            self.threats[i].targeted = true;
-                            let rule = if scout_skipped {
-                                rules::SCOUT
-                            } else {
-                                rules::DAMAGE
-                            };
-                            note!(
-                                self,
-                                rule,
-                                format!("{} {}", st.zone().as_str(), p.ship.a[s].as_str()),
-                                "strength {strength} at #{} {}{}",
-                                p.threats[i].token,
-                                p.threats[i].card.name,
-                                if scout_skipped {
-                                    " (heavy lasers ignore the Scout)"
-                                } else {
-                                    ""
-                                }
-                            );
-                        }
-                        None => note!(
-                            self,
-                            rules::DAMAGE,
-                            format!("{} {}", st.zone().as_str(), p.ship.a[s].as_str()),
-                            "no valid target on its track: no damage"
-                        ),
-                    }
-                }
-                ActionA::PulseCannon => {
-                    let range = p.ship.range[s].saturating_sub(self.pulse_range_loss);
-                    let mut hit = 0;
-                    for i in 0..self.threats.len() {
-                        if self.targetable(i)
-                            && p.threats[i].track.band(self.threats[i].pos) <= range
-                        {
-                            self.threats[i].incoming += strength;
-                            self.threats[i].targeted = true;
-                            self.threats[i].pulse_hit = true;
-                            hit += 1;
-                            if p.threats[i].has(Special::PulseStripsShields) {
-                                note!(
-                                    self,
-                                    rules::ENERGY_CLOUD,
-                                    p.threats[i].card.name,
-                                    "in the pulse cannon's range: its shield is 0 this turn"
-                                );
-                            }
-                        }
-                    }
-                    note!(
-                        self,
-                        rules::DAMAGE,
-                        "pulse cannon",
-                        "strength {strength} at every threat in range {range}: {hit} hit"
-                    );
-                }
+            if self.fired[st.index()] != 0 {
+                fired_any = true;
+                self.fire_weapon(*st);
             }
         }
         // The rocket on the second space.
         if self.rocket_space[1] {
             self.rocket_space[1] = false;
             fired_any = true;
-            let rule = if last { rules::ROCKETS } else { rules::DAMAGE };
-            let juggernaut = (0..self.threats.len())
-                .find(|&i| self.threats[i].active() && p.threats[i].has(Special::RocketMagnet));
-            let target = juggernaut.or_else(|| {
-                (0..self.threats.len())
-                    .filter(|&i| self.targetable(i) && !p.threats[i].has(Special::RocketImmune))
-                    .filter(|&i| {
-                        p.threats[i].track.band(self.threats[i].pos) <= p.ship.rocket_range
-                    })
-                    .min_by_key(|&i| (self.threats[i].pos, i))
-            });
-            match target {
-                Some(i) if p.threats[i].has(Special::RocketFizzles) => {
-                    self.threats[i].targeted = true;
-                    note!(
-                        self,
-                        rules::STEALTH,
-                        "rocket",
-                        "targets {} and blows up without effect",
-                        p.threats[i].card.name
-                    );
-                }
-                Some(i) => {
-                    self.threats[i].incoming += p.ship.rocket_strength;
-                    self.threats[i].targeted = true;
-                    self.threats[i].rocket_hit = true;
-                    let why = if juggernaut.is_some() {
-                        rules::JUGGERNAUT
-                    } else {
-                        rule
-                    };
-                    note!(
-                        self,
-                        why,
-                        "rocket",
-                        "strength {} at #{} {}",
-                        p.ship.rocket_strength,
-                        p.threats[i].token,
-                        p.threats[i].card.name
-                    );
-                }
-                None => note!(
-                    self,
-                    rule,
-                    "rocket",
-                    "no valid target within range {}: back to the reserve",
-                    p.ship.rocket_range
-                ),
-            }
+            self.fire_rocket(last);
         }
         // Interceptors (not in turn 13: the pilot is already back).
         // A knocked-out pilot (Behemoth) stays out but attacks no more.
@@ -198,6 +75,147 @@ impl Engine<'_> {
         }
         self.apply_damage();
         self.fired = [0; 6];
+    }
+
+    /// The weapon of a station that fired: its strength (less its damage, plus a heroic
+    /// action's bonus) at the targets of a laser or of the pulse cannon.
+    fn fire_weapon(&mut self, st: StationId) {
+        let p = self.p;
+        let s = st.index();
+        let heroic = if self.fired[s] == 2 {
+            p.ship.heroic_bonus
+        } else {
+            0
+        };
+        let strength = p.ship.strength[s].saturating_sub(self.strength_loss[s]) + heroic;
+        match p.ship.a[s] {
+            ActionA::HeavyLaser | ActionA::LightLaser => self.fire_laser(st, strength),
+            ActionA::PulseCannon => self.fire_pulse_cannon(s, strength),
+        }
+    }
+
+    /// A laser hits the nearest target on its zone's track; heavy lasers pass over the
+    /// Scout (appendix 7.1, Explorador).
+    fn fire_laser(&mut self, st: StationId, strength: u8) {
+        let p = self.p;
+        let s = st.index();
+        let heavy = p.ship.a[s] == ActionA::HeavyLaser;
+        let scout_skipped = heavy
+            && self
+                .nearest_in(st.zone(), false)
+                .is_some_and(|i| p.threats[i].has(Special::HeavyLasersIgnore));
+        match self.nearest_in(st.zone(), heavy) {
+            Some(i) => {
+                self.threats[i].incoming += strength;
+                self.threats[i].targeted = true;
+                let rule = if scout_skipped {
+                    rules::SCOUT
+                } else {
+                    rules::DAMAGE
+                };
+                note!(
+                    self,
+                    rule,
+                    format!("{} {}", st.zone().as_str(), p.ship.a[s].as_str()),
+                    "strength {strength} at #{} {}{}",
+                    p.threats[i].token,
+                    p.threats[i].card.name,
+                    if scout_skipped {
+                        " (heavy lasers ignore the Scout)"
+                    } else {
+                        ""
+                    }
+                );
+            }
+            None => note!(
+                self,
+                rules::DAMAGE,
+                format!("{} {}", st.zone().as_str(), p.ship.a[s].as_str()),
+                "no valid target on its track: no damage"
+            ),
+        }
+    }
+
+    /// The pulse cannon hits every target within its range, in every zone.
+    fn fire_pulse_cannon(&mut self, s: usize, strength: u8) {
+        let p = self.p;
+        let range = p.ship.range[s].saturating_sub(self.pulse_range_loss);
+        let mut hit = 0;
+        for i in 0..self.threats.len() {
+            if self.targetable(i) && p.threats[i].track.band(self.threats[i].pos) <= range {
+                self.threats[i].incoming += strength;
+                self.threats[i].targeted = true;
+                self.threats[i].pulse_hit = true;
+                hit += 1;
+                if p.threats[i].has(Special::PulseStripsShields) {
+                    note!(
+                        self,
+                        rules::ENERGY_CLOUD,
+                        p.threats[i].card.name,
+                        "in the pulse cannon's range: its shield is 0 this turn"
+                    );
+                }
+            }
+        }
+        note!(
+            self,
+            rules::DAMAGE,
+            "pulse cannon",
+            "strength {strength} at every threat in range {range}: {hit} hit"
+        );
+    }
+
+    /// The rocket on the second space of its trajectory hits the nearest target within its
+    /// range; the Juggernaut draws it, some threats are immune or make it fizzle.
+    fn fire_rocket(&mut self, last: bool) {
+        let p = self.p;
+        let rule = if last { rules::ROCKETS } else { rules::DAMAGE };
+        let juggernaut = (0..self.threats.len())
+            .find(|&i| self.threats[i].active() && p.threats[i].has(Special::RocketMagnet));
+        let target = juggernaut.or_else(|| {
+            (0..self.threats.len())
+                .filter(|&i| self.targetable(i) && !p.threats[i].has(Special::RocketImmune))
+                .filter(|&i| p.threats[i].track.band(self.threats[i].pos) <= p.ship.rocket_range)
+                .min_by_key(|&i| (self.threats[i].pos, i))
+        });
+        match target {
+            Some(i) if p.threats[i].has(Special::RocketFizzles) => {
+                self.threats[i].targeted = true;
+                note!(
+                    self,
+                    rules::STEALTH,
+                    "rocket",
+                    "targets {} and blows up without effect",
+                    p.threats[i].card.name
+                );
+            }
+            Some(i) => {
+                self.threats[i].incoming += p.ship.rocket_strength;
+                self.threats[i].targeted = true;
+                self.threats[i].rocket_hit = true;
+                let why = if juggernaut.is_some() {
+                    rules::JUGGERNAUT
+                } else {
+                    rule
+                };
+                note!(
+                    self,
+                    why,
+                    "rocket",
+                    "strength {} at #{} {}",
+                    p.ship.rocket_strength,
+                    p.threats[i].token,
+                    p.threats[i].card.name
+                );
+            }
+            None => note!(
+                self,
+                rule,
+                "rocket",
+                "no valid target within range {}: back to the reserve",
+                p.ship.rocket_range
+            ),
+        }
     }
 
     fn interceptors(&mut self, pilot: usize) {

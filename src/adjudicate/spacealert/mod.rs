@@ -2,10 +2,12 @@
 //! step order, every step citing its section; the appendix's special threats (7.1, 7.2) cite
 //! their entry. Split by concept: [`state`] (plain data), [`crew`] (§3.2 player actions),
 //! [`combat`] (§3.3 damage to threats), [`threats`] (§3.1 appearance, §3.4 threat actions),
-//! [`hull`] (attacks on the ship, damage tiles), [`score`] (§4), [`report`] (output).
+//! [`effects`] (what a threat's X, Y and Z actions do), [`hull`] (attacks on the ship, damage
+//! tiles), [`score`] (§4), [`report`] (output).
 
 mod combat;
 mod crew;
+mod effects;
 mod engine;
 mod hull;
 mod log;

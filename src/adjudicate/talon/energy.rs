@@ -11,7 +11,8 @@
 //! "yellow", "charged"}], "ftl_warm"}}}`.
 
 use super::{Played, Steps, Stop, rules, step};
-use crate::cards::talon::{PowerCurve, ShipClass, Side};
+use crate::adjudicate::Cite;
+use crate::cards::talon::{PowerCurve, ShipClass, Side, WeaponGroup};
 use crate::parse::scenario::talon::Scenario;
 use serde_json::{Map, Value, json};
 
@@ -228,63 +229,7 @@ pub fn phase(
     let current = input.curve;
     let mut groups = Vec::with_capacity(class.weapon_group.len());
     for (index, group) in class.weapon_group.iter().enumerate() {
-        let [mut red, mut yellow] = input
-            .charge
-            .get(index)
-            .copied()
-            .unwrap_or([group.red, group.yellow]);
-        let before = (red, yellow);
-        // What charging did: 0 nothing (Power Loss), 1 red, 2 yellow (how many), 3 full.
-        let (did, added) = if input.power_loss {
-            (0, 0)
-        } else if red < group.red {
-            red += 1;
-            (1, 1)
-        } else if yellow < group.yellow {
-            let add = group.count.min(group.yellow - yellow);
-            yellow += add;
-            (2, add)
-        } else {
-            (3, 0)
-        };
-        let charged = red == group.red && yellow == group.yellow;
-        if steps.on && (before != (red, yellow) || !input.charge.is_empty()) {
-            let (what, rule) = match did {
-                0 => ("Power Loss: no charging.".to_string(), rules::CURVE_CHANGE),
-                1 => (
-                    format!("one red box charged ({red}/{} red)", group.red),
-                    rules::RED_CHARGE,
-                ),
-                2 => (
-                    format!(
-                        "no red box left, so {added} yellow box{} charged passively ({yellow}/{} yellow)",
-                        if added == 1 { "" } else { "es" },
-                        group.yellow
-                    ),
-                    rules::PASSIVE_CHARGE,
-                ),
-                _ => ("already fully charged".to_string(), rules::CHARGING),
-            };
-            steps.push(
-                format!("{id}: weapon group {} ({})", index + 1, group.weapon),
-                format!(
-                    "{}{}",
-                    capitalised(&what),
-                    if charged {
-                        "; the group can fire."
-                    } else {
-                        "."
-                    }
-                ),
-                rule,
-            )?;
-        }
-        groups.push(GroupCharge {
-            weapon: &group.weapon,
-            red,
-            yellow,
-            charged,
-        });
+        groups.push(charge(id, index, group, input, steps)?);
     }
     let options = curve_options(
         class,
@@ -302,55 +247,7 @@ pub fn phase(
         .find(|(c, _)| c.speed == wanted)
         .copied();
     if steps.on {
-        let speeds: Vec<u8> = options.allowed.iter().map(|(c, _)| c.speed).collect();
-        let modifier_text = if options.modifier == 0 {
-            "no power modifier".to_string()
-        } else {
-            format!("power modifier {}", options.modifier)
-        };
-        let (outcome, rule) = if explodes {
-            (
-                format!(
-                    "On {current} with {modifier_text}, every speed it could take leaves its power below 0: its FTL core overloads and it explodes at the end of the energy phase."
-                ),
-                rules::POWER_BELOW_ZERO,
-            )
-        } else if input.power_loss && wanted != current.speed {
-            (
-                format!(
-                    "A Power Loss marker stops any curve change: it stays at speed {} (written {}).",
-                    current.speed,
-                    options.written().join(", ")
-                ),
-                rules::CURVE_CHANGE,
-            )
-        } else if let Some((curve, power)) = chosen {
-            (
-                format!(
-                    "Speed {wanted}: curve {curve}, written {} ({modifier_text}). Speeds it may take: {}.",
-                    written(curve, power),
-                    join(&speeds)
-                ),
-                if options.modifier == 0 {
-                    rules::SPEED_CHANGE
-                } else {
-                    rules::POWER_MODIFIERS
-                },
-            )
-        } else {
-            (
-                format!(
-                    "Speed {wanted} is not open to it: from {current}, with {modifier_text}, it may take speed {} ({}).",
-                    join(&speeds),
-                    options.written().join(", ")
-                ),
-                if (i32::from(wanted) - i32::from(current.speed)).abs() > 1 {
-                    rules::SPEED_CHANGE
-                } else {
-                    rules::HULL_DAMAGE_POWER
-                },
-            )
-        };
+        let (outcome, rule) = curve_outcome(input, &options, wanted, chosen);
         steps.push(format!("{id}: power curve (from {current})"), outcome, rule)?;
     }
     let ftl_warm = round.map(|round| round as usize >= class.hull_boxes.len());
@@ -374,6 +271,144 @@ pub fn phase(
         groups,
         ftl_warm,
     })
+}
+
+/// What charging did to one bar.
+enum Charging {
+    /// A Power Loss marker: no charging.
+    PowerLoss,
+    /// One red box.
+    Red,
+    /// No red box left: this many yellow boxes, one per weapon of the group.
+    Yellow(u8),
+    /// Nothing left to charge.
+    Full,
+}
+
+/// Weapon group `index` charges one red box, or else its yellow boxes passively (9.2).
+fn charge(
+    id: &str,
+    index: usize,
+    group: &'static WeaponGroup,
+    input: &Input,
+    steps: &mut Steps,
+) -> Result<GroupCharge, Stop> {
+    let [mut red, mut yellow] = input
+        .charge
+        .get(index)
+        .copied()
+        .unwrap_or([group.red, group.yellow]);
+    let before = (red, yellow);
+    let did = if input.power_loss {
+        Charging::PowerLoss
+    } else if red < group.red {
+        red += 1;
+        Charging::Red
+    } else if yellow < group.yellow {
+        let add = group.count.min(group.yellow - yellow);
+        yellow += add;
+        Charging::Yellow(add)
+    } else {
+        Charging::Full
+    };
+    let charged = red == group.red && yellow == group.yellow;
+    if steps.on && (before != (red, yellow) || !input.charge.is_empty()) {
+        let (what, rule) = match did {
+            Charging::PowerLoss => ("Power Loss: no charging.".to_string(), rules::CURVE_CHANGE),
+            Charging::Red => (
+                format!("one red box charged ({red}/{} red)", group.red),
+                rules::RED_CHARGE,
+            ),
+            Charging::Yellow(added) => (
+                format!(
+                    "no red box left, so {added} yellow box{} charged passively ({yellow}/{} yellow)",
+                    if added == 1 { "" } else { "es" },
+                    group.yellow
+                ),
+                rules::PASSIVE_CHARGE,
+            ),
+            Charging::Full => ("already fully charged".to_string(), rules::CHARGING),
+        };
+        steps.push(
+            format!("{id}: weapon group {} ({})", index + 1, group.weapon),
+            format!(
+                "{}{}",
+                capitalised(&what),
+                if charged {
+                    "; the group can fire."
+                } else {
+                    "."
+                }
+            ),
+            rule,
+        )?;
+    }
+    Ok(GroupCharge {
+        weapon: &group.weapon,
+        red,
+        yellow,
+        charged,
+    })
+}
+
+/// The trace's words on the curve: it explodes, Power Loss holds it, the speed wanted is
+/// taken, or it is not open (by the speed step or by hull damage).
+fn curve_outcome(
+    input: &Input,
+    options: &CurveOptions,
+    wanted: u8,
+    chosen: Option<(PowerCurve, i32)>,
+) -> (String, Cite) {
+    let current = input.curve;
+    let speeds: Vec<u8> = options.allowed.iter().map(|(c, _)| c.speed).collect();
+    let modifier_text = if options.modifier == 0 {
+        "no power modifier".to_string()
+    } else {
+        format!("power modifier {}", options.modifier)
+    };
+    if options.allowed.is_empty() {
+        (
+            format!(
+                "On {current} with {modifier_text}, every speed it could take leaves its power below 0: its FTL core overloads and it explodes at the end of the energy phase."
+            ),
+            rules::POWER_BELOW_ZERO,
+        )
+    } else if input.power_loss && wanted != current.speed {
+        (
+            format!(
+                "A Power Loss marker stops any curve change: it stays at speed {} (written {}).",
+                current.speed,
+                options.written().join(", ")
+            ),
+            rules::CURVE_CHANGE,
+        )
+    } else if let Some((curve, power)) = chosen {
+        (
+            format!(
+                "Speed {wanted}: curve {curve}, written {} ({modifier_text}). Speeds it may take: {}.",
+                written(curve, power),
+                join(&speeds)
+            ),
+            if options.modifier == 0 {
+                rules::SPEED_CHANGE
+            } else {
+                rules::POWER_MODIFIERS
+            },
+        )
+    } else {
+        (
+            format!(
+                "Speed {wanted} is not open to it: from {current}, with {modifier_text}, it may take speed {} ({}).",
+                join(&speeds),
+                options.written().join(", ")
+            ),
+            if (i32::from(wanted) - i32::from(current.speed)).abs() > 1 {
+                rules::SPEED_CHANGE
+            } else {
+                rules::HULL_DAMAGE_POWER
+            },
+        )
+    }
 }
 
 fn join(speeds: &[u8]) -> String {

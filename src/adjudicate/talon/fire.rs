@@ -150,45 +150,18 @@ pub fn fire(
     can_roll: bool,
 ) -> Result<ShotResult, Stop> {
     let cards = TalonCards::builtin();
-    let attacker = &sc.ships[shot.attacker];
-    let target = &sc.ships[shot.target];
     let mut result = ShotResult {
         attacker: shot.attacker,
         group: shot.group,
         target: shot.target,
         ..ShotResult::default()
     };
-    let (from, heading) = fleet.at[shot.attacker];
-    let (Some(class), Some(from), Some(heading)) = (attacker.class, from, heading) else {
-        return Ok(result);
-    };
-    let Some(group) = class.weapon_group.get(shot.group) else {
-        return Ok(result);
-    };
-    let Some(weapon) = cards.weapon(&group.weapon) else {
+    let Some(aim) = Aim::new(sc, cards, fleet, shot) else {
         return Ok(result);
     };
     result.made = true;
-    result.weapon = &weapon.value.id;
-    let event = || {
-        format!(
-            "{} fires {} (group {}) at {}",
-            attacker.id,
-            weapon.name,
-            shot.group + 1,
-            target.id
-        )
-    };
-    if fleet.state[shot.attacker].destroyed || fleet.state[shot.target].destroyed {
-        return Err(Finding::error(
-            Code::ScenarioContradiction,
-            "this shot involves a ship destroyed earlier in the scenario",
-        )
-        .at(sc.file, shot.span.clone())
-        .label("destroyed before this shot")
-        .help("a destroyed ship is removed from play (seed 004 8.6.1): remove the shot")
-        .into());
-    }
+    result.weapon = &aim.weapon.id;
+    aim.refuse_destroyed(fleet)?;
     let Some(used) = fired
         .0
         .get_mut(shot.attacker)
@@ -197,199 +170,381 @@ pub fn fire(
         result.made = false;
         return Ok(result);
     };
-    if *used >= group.count {
-        return Err(Finding::error(
-            Code::ScenarioIllegalChoice,
-            format!(
-                "group {} of `{}` has {} weapon(s), and all have fired",
-                shot.group + 1,
-                attacker.id,
-                group.count
-            ),
-        )
-        .at(sc.file, shot.span.clone())
-        .label("one shot too many")
-        .help("each weapon of a group fires once, then the bar must be charged again (seed 004 8.1.1)")
-        .into());
-    }
-    if *used == 0 && !attacker.charged.get(shot.group).copied().unwrap_or(true) {
-        step!(
-            steps,
-            rules::CHARGE_BAR,
-            event(),
-            "Its charge bar is not full, so the group cannot fire."
-        )?;
-        result.reason = Some("not charged");
-        return Ok(result);
-    }
-    if attacker.side.is_some() && attacker.side == target.side {
-        step!(
-            steps,
-            rules::TARGET_RESTRICTIONS,
-            event(),
-            "The target is a friendly ship: no weapon may fire at one on purpose."
-        )?;
-        result.reason = Some("friendly target");
-        return Ok(result);
-    }
-    let Some(to) = fleet.at[shot.target].0 else {
-        result.made = false;
+    aim.refuse_spent_group(*used)?;
+    let Some((seen, range)) = aim.may_fire(fleet, steps, *used, &mut result)? else {
         return Ok(result);
     };
-    let range = from.distance(to);
-    result.range = Some(range);
-    let Some(seen) = arc_of(from, heading, to) else {
-        step!(
-            steps,
-            rules::TARGET_RESTRICTIONS,
-            event(),
-            "Both ships are in the same hex: no shot between them."
-        )?;
-        result.reason = Some("same hex");
-        return Ok(result);
-    };
-    let in_arc = group.arcs.iter().any(|a| seen.contains(*a));
-    let in_range = weapon.in_range(range);
-    result.seen = Some(seen);
-    result.in_arc = Some(in_arc);
-    result.in_range = Some(in_range);
-    let edge_choice = matches!(seen, Seen::Edge(..)) && in_arc;
-    let sight = || {
-        let arcs: Vec<&str> = group.arcs.iter().map(|a| a.as_str()).collect();
-        format!(
-            "{} is in {}'s {} arc at range {range}; the group fires {}, the {} reaches {}–{}.",
-            target.id,
-            attacker.id,
-            seen.describe(),
-            arcs.join("/"),
-            weapon.name,
-            weapon.min_range,
-            weapon.max_range
-        )
-    };
-    if !in_arc || !in_range {
-        let why = if !in_arc {
-            "not in the group's arcs"
-        } else {
-            "out of range"
-        };
-        step!(
-            steps,
-            rules::FIRING_ARCS,
-            event(),
-            format!("{} It cannot fire: {why}.", sight())
-        )?;
-        result.reason = Some(why);
-        return Ok(result);
-    }
     result.allowed = true;
     let first_of_group = *used == 0;
     *used += 1;
-    let bar = if first_of_group {
-        " Its charge bar is cleared."
-    } else {
-        ""
-    };
-    if edge_choice {
-        choice!(
-            steps,
-            rules::FIRING_ARCS,
-            event(),
-            format!(
-                "{} The target is on an arc edge; it counts as in the group's arc.{bar}",
-                sight()
-            )
-        )?;
-    } else {
-        step!(steps, rules::FIRING, event(), format!("{}{bar}", sight()))?;
+    aim.announce(steps, seen, range, first_of_group)?;
+    aim.resolve(fleet, steps, range, can_roll, &mut result)?;
+    Ok(result)
+}
+
+/// A shot whose weapon and ships the data resolve: who fires what from where.
+struct Aim<'a> {
+    sc: &'a Scenario,
+    shot: &'a ShotDef,
+    attacker: &'a ShipDef,
+    target: &'a ShipDef,
+    group: &'static WeaponGroup,
+    weapon: &'static Weapon,
+    from: Hex,
+    heading: Heading,
+}
+
+impl<'a> Aim<'a> {
+    /// `None` when the scenario's data cannot make the shot: an attacker without a class
+    /// or a position, a group or weapon its class does not have.
+    fn new(
+        sc: &'a Scenario,
+        cards: &'static TalonCards,
+        fleet: &Fleet<'_>,
+        shot: &'a ShotDef,
+    ) -> Option<Self> {
+        let attacker = &sc.ships[shot.attacker];
+        let (from, heading) = fleet.at[shot.attacker];
+        let (Some(class), Some(from), Some(heading)) = (attacker.class, from, heading) else {
+            return None;
+        };
+        let group = class.weapon_group.get(shot.group)?;
+        let weapon = cards.weapon(&group.weapon)?;
+        Some(Aim {
+            sc,
+            shot,
+            attacker,
+            target: &sc.ships[shot.target],
+            group,
+            weapon: &weapon.value,
+            from,
+            heading,
+        })
     }
-    let cone_weapon = weapon.id == "fusion-cannon";
-    let shield = if cone_weapon || weapon.kind() == WeaponKind::Missile {
-        None
-    } else {
-        Some(shield_arc(steps, target, fleet.at[shot.target], from)?)
-    };
-    result.shield_arc = Some(shield);
-    if weapon.kind() == WeaponKind::Missile {
+
+    /// The trace's event for every step of the shot.
+    fn event(&self) -> String {
+        format!(
+            "{} fires {} (group {}) at {}",
+            self.attacker.id,
+            self.weapon.name,
+            self.shot.group + 1,
+            self.target.id
+        )
+    }
+
+    /// Where the target is seen from the firer, and what the group and weapon reach.
+    fn sight(&self, seen: Seen, range: u32) -> String {
+        let arcs: Vec<&str> = self.group.arcs.iter().map(|a| a.as_str()).collect();
+        format!(
+            "{} is in {}'s {} arc at range {range}; the group fires {}, the {} reaches {}–{}.",
+            self.target.id,
+            self.attacker.id,
+            seen.describe(),
+            arcs.join("/"),
+            self.weapon.name,
+            self.weapon.min_range,
+            self.weapon.max_range
+        )
+    }
+
+    /// A destroyed ship is out of play: a later shot by it or at it contradicts the
+    /// scenario.
+    fn refuse_destroyed(&self, fleet: &Fleet<'_>) -> Result<(), Stop> {
+        if fleet.state[self.shot.attacker].destroyed || fleet.state[self.shot.target].destroyed {
+            return Err(Finding::error(
+                Code::ScenarioContradiction,
+                "this shot involves a ship destroyed earlier in the scenario",
+            )
+            .at(self.sc.file, self.shot.span.clone())
+            .label("destroyed before this shot")
+            .help("a destroyed ship is removed from play (seed 004 8.6.1): remove the shot")
+            .into());
+        }
+        Ok(())
+    }
+
+    /// Each weapon of a group fires once: one shot more is an illegal choice.
+    fn refuse_spent_group(&self, used: u8) -> Result<(), Stop> {
+        if used >= self.group.count {
+            return Err(Finding::error(
+                Code::ScenarioIllegalChoice,
+                format!(
+                    "group {} of `{}` has {} weapon(s), and all have fired",
+                    self.shot.group + 1,
+                    self.attacker.id,
+                    self.group.count
+                ),
+            )
+            .at(self.sc.file, self.shot.span.clone())
+            .label("one shot too many")
+            .help("each weapon of a group fires once, then the bar must be charged again (seed 004 8.1.1)")
+            .into());
+        }
+        Ok(())
+    }
+
+    /// Whether the group may fire at the target (charged, not a friend, in another hex,
+    /// in its arcs and range): where the target is seen and its range if so, else the
+    /// reason in `result`.
+    fn may_fire(
+        &self,
+        fleet: &Fleet<'_>,
+        steps: &mut Steps,
+        used: u8,
+        result: &mut ShotResult,
+    ) -> Result<Option<(Seen, u32)>, Stop> {
+        if used == 0
+            && !self
+                .attacker
+                .charged
+                .get(self.shot.group)
+                .copied()
+                .unwrap_or(true)
+        {
+            step!(
+                steps,
+                rules::CHARGE_BAR,
+                self.event(),
+                "Its charge bar is not full, so the group cannot fire."
+            )?;
+            result.reason = Some("not charged");
+            return Ok(None);
+        }
+        if self.attacker.side.is_some() && self.attacker.side == self.target.side {
+            step!(
+                steps,
+                rules::TARGET_RESTRICTIONS,
+                self.event(),
+                "The target is a friendly ship: no weapon may fire at one on purpose."
+            )?;
+            result.reason = Some("friendly target");
+            return Ok(None);
+        }
+        let Some(to) = fleet.at[self.shot.target].0 else {
+            result.made = false;
+            return Ok(None);
+        };
+        let range = self.from.distance(to);
+        result.range = Some(range);
+        let Some(seen) = arc_of(self.from, self.heading, to) else {
+            step!(
+                steps,
+                rules::TARGET_RESTRICTIONS,
+                self.event(),
+                "Both ships are in the same hex: no shot between them."
+            )?;
+            result.reason = Some("same hex");
+            return Ok(None);
+        };
+        let in_arc = self.group.arcs.iter().any(|a| seen.contains(*a));
+        let in_range = self.weapon.in_range(range);
+        result.seen = Some(seen);
+        result.in_arc = Some(in_arc);
+        result.in_range = Some(in_range);
+        if !in_arc || !in_range {
+            let why = if !in_arc {
+                "not in the group's arcs"
+            } else {
+                "out of range"
+            };
+            step!(
+                steps,
+                rules::FIRING_ARCS,
+                self.event(),
+                format!("{} It cannot fire: {why}.", self.sight(seen, range))
+            )?;
+            result.reason = Some(why);
+            return Ok(None);
+        }
+        Ok(Some((seen, range)))
+    }
+
+    /// The shot is fired; the first of its group clears the charge bar. A target on an
+    /// arc edge counts as in the arc, a choice the trace says.
+    fn announce(
+        &self,
+        steps: &mut Steps,
+        seen: Seen,
+        range: u32,
+        first_of_group: bool,
+    ) -> Result<(), Stop> {
+        let bar = if first_of_group {
+            " Its charge bar is cleared."
+        } else {
+            ""
+        };
+        if matches!(seen, Seen::Edge(..)) {
+            choice!(
+                steps,
+                rules::FIRING_ARCS,
+                self.event(),
+                format!(
+                    "{} The target is on an arc edge; it counts as in the group's arc.{bar}",
+                    self.sight(seen, range)
+                )
+            )?;
+        } else {
+            step!(
+                steps,
+                rules::FIRING,
+                self.event(),
+                format!("{}{bar}", self.sight(seen, range))
+            )?;
+        }
+        Ok(())
+    }
+
+    /// What the fired shot does: a missile is launched; otherwise the roll decides the
+    /// damage, which lands on the shield facing the firer, or on the whole cone of a
+    /// Fusion Cannon.
+    fn resolve(
+        &self,
+        fleet: &mut Fleet<'_>,
+        steps: &mut Steps,
+        range: u32,
+        can_roll: bool,
+        result: &mut ShotResult,
+    ) -> Result<(), Stop> {
+        let cone_weapon = self.weapon.id == "fusion-cannon";
+        let missile = self.weapon.kind() == WeaponKind::Missile;
+        let shield = if cone_weapon || missile {
+            None
+        } else {
+            Some(shield_arc(
+                steps,
+                self.target,
+                fleet.at[self.shot.target],
+                self.from,
+            )?)
+        };
+        result.shield_arc = Some(shield);
+        if missile {
+            self.launch_missile(steps)?;
+            result.to_hit = Some(None);
+            result.roll = Some(None);
+            result.damage = Some(None);
+            result.launched = true;
+            return Ok(());
+        }
+        let to_hit = self.weapon.hits_on(range);
+        result.to_hit = Some(to_hit);
+        let roll = match self.shot.roll {
+            Some(roll) => Some(roll),
+            None if can_roll => Some(fleet.dice.roll("a shot")?),
+            None => None,
+        };
+        result.roll = Some(roll);
+        let Some(roll) = roll else {
+            self.unrolled(steps, to_hit, range)?;
+            result.damage = Some(None);
+            return Ok(());
+        };
+        let damage = self.weapon.damage_for(range, roll);
+        result.damage = Some(Some(damage));
+        self.rolled(steps, to_hit, range, roll, damage)?;
+        if cone_weapon {
+            result.cone = Some(cone(
+                self.sc,
+                fleet,
+                steps,
+                self.shot,
+                self.group,
+                self.weapon,
+                roll,
+            )?);
+            return Ok(());
+        }
+        if let (true, Some(shield)) = (damage > 0, shield) {
+            self.land(fleet, steps, shield, damage)?;
+        }
+        Ok(())
+    }
+
+    fn launch_missile(&self, steps: &mut Steps) -> Result<(), Stop> {
         step!(
             steps,
             rules::MISSILE_LAUNCH,
-            format!("{}: missile", attacker.id),
+            format!("{}: missile", self.attacker.id),
             format!(
                 "A missile counter is placed next to {} in the arc, aimed at {}; it does {} damage when it reaches its target.",
-                attacker.id,
-                target.id,
-                weapon.damage.unwrap_or(0)
+                self.attacker.id,
+                self.target.id,
+                self.weapon.damage.unwrap_or(0)
             )
         )?;
-        result.to_hit = Some(None);
-        result.roll = Some(None);
-        result.damage = Some(None);
-        result.launched = true;
-        return Ok(result);
+        Ok(())
     }
-    let to_hit = weapon.hits_on(range);
-    result.to_hit = Some(to_hit);
-    let roll = match shot.roll {
-        Some(roll) => Some(roll),
-        None if can_roll => Some(fleet.dice.roll("a shot")?),
-        None => None,
-    };
-    result.roll = Some(roll);
-    let Some(roll) = roll else {
+
+    /// No roll given and no dice to roll: the trace says what each roll would do.
+    fn unrolled(&self, steps: &mut Steps, to_hit: Option<u8>, range: u32) -> Result<(), Stop> {
         step!(
             steps,
             rules::FIRING,
-            format!("{}: the roll", attacker.id),
+            format!("{}: the roll", self.attacker.id),
             {
                 let needs = match to_hit {
-                    Some(n) => format!("it hits on {n} or more for {}", weapon.damage.unwrap_or(0)),
+                    Some(n) => format!(
+                        "it hits on {n} or more for {}",
+                        self.weapon.damage.unwrap_or(0)
+                    ),
                     None => format!(
                         "damage by roll at range {range}: {}",
-                        table_row(weapon, range)
+                        table_row(self.weapon, range)
                     ),
                 };
                 format!("No roll given: {needs}.")
             }
         )?;
-        result.damage = Some(None);
-        return Ok(result);
-    };
-    let damage = weapon.damage_for(range, roll);
-    result.damage = Some(Some(damage));
-    step!(
-        steps,
-        rules::FIRING,
-        format!("{}: the roll", attacker.id),
-        match to_hit {
-            Some(n) if damage > 0 =>
-                format!("Rolled {roll}, {n} or more needed: a hit for {damage}."),
-            Some(n) => format!("Rolled {roll}, {n} or more needed: a miss."),
-            None if damage > 0 => format!("Rolled {roll} at range {range}: {damage} damage."),
-            None => format!("Rolled {roll} at range {range}: no damage."),
-        }
-    )?;
-    if cone_weapon {
-        result.cone = Some(cone(sc, fleet, steps, shot, group, weapon, roll)?);
-        return Ok(result);
+        Ok(())
     }
-    if let (true, Some(shield)) = (damage > 0, shield) {
-        if weapon.id == "wave-motion-gun" {
+
+    fn rolled(
+        &self,
+        steps: &mut Steps,
+        to_hit: Option<u8>,
+        range: u32,
+        roll: u8,
+        damage: u8,
+    ) -> Result<(), Stop> {
+        step!(
+            steps,
+            rules::FIRING,
+            format!("{}: the roll", self.attacker.id),
+            match to_hit {
+                Some(n) if damage > 0 =>
+                    format!("Rolled {roll}, {n} or more needed: a hit for {damage}."),
+                Some(n) => format!("Rolled {roll}, {n} or more needed: a miss."),
+                None if damage > 0 => format!("Rolled {roll} at range {range}: {damage} damage."),
+                None => format!("Rolled {roll} at range {range}: no damage."),
+            }
+        )?;
+        Ok(())
+    }
+
+    /// The damage lands on the target's shield arc (a Wave Motion Gun pushes it first).
+    fn land(
+        &self,
+        fleet: &mut Fleet<'_>,
+        steps: &mut Steps,
+        shield: Arc,
+        damage: u8,
+    ) -> Result<(), Stop> {
+        if self.weapon.id == "wave-motion-gun" {
             step!(
                 steps,
                 rules::WAVE_MOTION_PUSH,
-                format!("{}: pushed back", target.id),
+                format!("{}: pushed back", self.target.id),
                 "Before the damage, the target is pushed one hex straight away from the firer, keeping its facing (not moved here)."
             )?;
         }
         let what = if steps.on {
-            format!("{} from {}", weapon.name, attacker.id)
+            format!("{} from {}", self.weapon.name, self.attacker.id)
         } else {
             String::new()
         };
-        fleet.hit(steps, shot.target, shield, u32::from(damage), &what)?;
+        fleet.hit(steps, self.shot.target, shield, u32::from(damage), &what)
     }
-    Ok(result)
 }
 
 /// The target's shield arc in which the firer stands.

@@ -109,13 +109,28 @@ impl Round<'_> {
     }
 
     fn play(&mut self, levels: &[u8]) -> Option<()> {
+        self.planning_phase()?;
+        self.system_phase(levels)?;
+        self.activation_phase(levels)?;
+        for &i in levels.iter().rev() {
+            self.engage(i)?;
+            self.remove_destroyed(i)?;
+        }
+        self.end_phase()
+    }
+
+    fn planning_phase(&mut self) -> Option<()> {
         let players: Vec<String> = self.sc.players.iter().map(|p| p.name.clone()).collect();
         self.push(
             "Planning phase".into(),
             format!("Every player sets a dial for each ship in secret; then the player order is settled: {}.", players.iter().enumerate().map(|(i, p)| format!("{} {p}", ordinal(i + 1))).collect::<Vec<_>>().join(", ")),
             rules::PLANNING,
             false,
-        )?;
+        )
+    }
+
+    /// From the lowest initiative up, the ships that may resolve System-phase abilities.
+    fn system_phase(&mut self, levels: &[u8]) -> Option<()> {
         for &i in levels {
             let (ships, assumed, tie) = self.at(i);
             if ships.is_empty() {
@@ -138,6 +153,11 @@ impl Round<'_> {
                 assumed,
             )?;
         }
+        Some(())
+    }
+
+    /// From the lowest initiative up, each ship activates.
+    fn activation_phase(&mut self, levels: &[u8]) -> Option<()> {
         for &i in levels {
             let (ships, assumed, tie) = self.at(i);
             for (k, &s) in ships.iter().enumerate() {
@@ -159,83 +179,91 @@ impl Round<'_> {
                 )?;
             }
         }
-        let mut destroyed = vec![false; self.sc.ships.len()];
-        for &i in levels.iter().rev() {
-            let (ships, assumed, tie) = self.at(i);
-            for &s in &ships {
-                if self.sc.ships[s]
-                    .destroyed_at
-                    .as_ref()
-                    .is_some_and(|(at, _)| *at == i)
-                {
-                    destroyed[s] = true;
-                }
-            }
-            for (k, &s) in ships.iter().enumerate() {
-                let note = if k == 0 {
-                    tie_note(tie, assumed)
-                } else {
-                    String::new()
-                };
-                let (outcome, rule) = if destroyed[s] {
-                    (
-                        format!(
-                            "{} engages although it is destroyed at this initiative: ships of the same initiative fire simultaneously{note}",
-                            self.names(&[s])[0]
-                        ),
-                        rules::SIMULTANEOUS,
-                    )
-                } else {
-                    (
-                        format!("{} engages and may attack{note}", self.names(&[s])[0]),
-                        if tie {
-                            rules::PLAYER_ORDER
-                        } else {
-                            rules::ENGAGEMENT
-                        },
-                    )
-                };
-                self.push(
-                    format!("Engagement phase, initiative {i}"),
-                    outcome,
-                    rule,
-                    assumed && k == 0,
-                )?;
-            }
-            let gone: Vec<usize> = (0..self.sc.ships.len())
-                .filter(|&s| {
-                    !self.removed[s]
-                        && self.sc.ships[s]
-                            .destroyed_at
-                            .as_ref()
-                            .is_some_and(|(at, _)| *at == i)
-                })
-                .collect();
-            if !gone.is_empty() {
-                for &s in &gone {
-                    self.removed[s] = true;
-                }
-                let later: Vec<usize> = gone
-                    .iter()
-                    .copied()
-                    .filter(|&s| self.sc.ships[s].initiative.is_some_and(|x| x < i))
-                    .collect();
-                let mut outcome = format!(
-                    "Every ship of initiative {i} has engaged: {} destroyed at this step, removed now",
-                    list(&self.names(&gone))
-                );
-                if !later.is_empty() {
-                    outcome.push_str(&format!("; {} will not engage", list(&self.names(&later))));
-                }
-                outcome.push('.');
-                self.push(
-                    format!("Engagement phase, after initiative {i}"),
-                    outcome,
-                    rules::ENGAGEMENT,
-                    false,
-                )?;
-            }
+        Some(())
+    }
+
+    /// The Engagement phase at initiative `i`: each ship engages, those destroyed at this
+    /// initiative too (ships of one initiative fire simultaneously).
+    fn engage(&mut self, i: u8) -> Option<()> {
+        let (ships, assumed, tie) = self.at(i);
+        for (k, &s) in ships.iter().enumerate() {
+            let note = if k == 0 {
+                tie_note(tie, assumed)
+            } else {
+                String::new()
+            };
+            let destroyed_here = self.destroyed_at(s, i);
+            let (outcome, rule) = if destroyed_here {
+                (
+                    format!(
+                        "{} engages although it is destroyed at this initiative: ships of the same initiative fire simultaneously{note}",
+                        self.names(&[s])[0]
+                    ),
+                    rules::SIMULTANEOUS,
+                )
+            } else {
+                (
+                    format!("{} engages and may attack{note}", self.names(&[s])[0]),
+                    if tie {
+                        rules::PLAYER_ORDER
+                    } else {
+                        rules::ENGAGEMENT
+                    },
+                )
+            };
+            self.push(
+                format!("Engagement phase, initiative {i}"),
+                outcome,
+                rule,
+                assumed && k == 0,
+            )?;
         }
+        Some(())
+    }
+
+    /// Whether the scenario destroys ship `s` while initiative `i` engages.
+    fn destroyed_at(&self, s: usize, i: u8) -> bool {
+        self.sc.ships[s]
+            .destroyed_at
+            .as_ref()
+            .is_some_and(|(at, _)| *at == i)
+    }
+
+    /// Once every ship of initiative `i` has engaged, the ships destroyed at this step are
+    /// removed; those of a lower initiative will not engage.
+    fn remove_destroyed(&mut self, i: u8) -> Option<()> {
+        let gone: Vec<usize> = (0..self.sc.ships.len())
+            .filter(|&s| !self.removed[s] && self.destroyed_at(s, i))
+            .collect();
+        if gone.is_empty() {
+            return Some(());
+        }
+        for &s in &gone {
+            self.removed[s] = true;
+        }
+        let later: Vec<usize> = gone
+            .iter()
+            .copied()
+            .filter(|&s| self.sc.ships[s].initiative.is_some_and(|x| x < i))
+            .collect();
+        let mut outcome = format!(
+            "Every ship of initiative {i} has engaged: {} destroyed at this step, removed now",
+            list(&self.names(&gone))
+        );
+        if !later.is_empty() {
+            outcome.push_str(&format!("; {} will not engage", list(&self.names(&later))));
+        }
+        outcome.push('.');
+        self.push(
+            format!("Engagement phase, after initiative {i}"),
+            outcome,
+            rules::ENGAGEMENT,
+            false,
+        )
+    }
+
+    /// The End phase's four steps.
+    fn end_phase(&mut self) -> Option<()> {
         self.push(
             "End phase, step 1".into(),
             "Abilities that apply at the start of the End phase form a queue and resolve.".into(),
@@ -248,6 +276,26 @@ impl Round<'_> {
             rules::END,
             false,
         )?;
+        let removals = self.round_tokens();
+        let removed = if removals.is_empty() {
+            "no ship has any".to_string()
+        } else {
+            removals.join("; ")
+        };
+        self.push(
+            "End phase, step 3".into(),
+            format!(
+                "Every round token is removed, green ones first, then orange ones ({removed})."
+            ),
+            rules::END,
+            false,
+        )?;
+        self.push("End phase, step 4".into(), "Cards with a recurring charge icon recover that many charges; cards with a negative recurring icon lose that many.".into(), rules::END, false)
+    }
+
+    /// The round tokens the ships in play hold, green ones first, then orange ones:
+    /// `"<ship>: 1 focus, 2 stress"` per ship and colour.
+    fn round_tokens(&self) -> Vec<String> {
         let mut removals = Vec::new();
         for colour in [TokenColour::Green, TokenColour::Orange] {
             for (s, ship) in self.sc.ships.iter().enumerate() {
@@ -264,21 +312,7 @@ impl Round<'_> {
                 }
             }
         }
-        let removed = if removals.is_empty() {
-            "no ship has any".to_string()
-        } else {
-            removals.join("; ")
-        };
-        self.push(
-            "End phase, step 3".into(),
-            format!(
-                "Every round token is removed, green ones first, then orange ones ({removed})."
-            ),
-            rules::END,
-            false,
-        )?;
-        self.push("End phase, step 4".into(), "Cards with a recurring charge icon recover that many charges; cards with a negative recurring icon lose that many.".into(), rules::END, false)?;
-        Some(())
+        removals
     }
 
     fn final_state(&self) -> Vec<String> {

@@ -58,7 +58,26 @@ impl Checker<'_> {
         );
     }
 
+    /// A ship class's card: power curves, hull and critical boxes, weapon groups.
     fn class(&mut self, class: &Located<ShipClass>, weapons: &HashSet<&str>) {
+        self.class_curves(class);
+        self.class_hull(class);
+        self.class_weapons(class, weapons);
+        let id = class.id.as_str();
+        if class.is_fighter() && class.curves.iter().any(|c| c.speed < 5) {
+            let span = self.span(class, "curves", None);
+            self.impossible(
+                class,
+                span,
+                format!("fighter class `{id}` has a speed below 5"),
+                "fighters have a minimum speed of 5 (seed 004 12.1.2)",
+            );
+        }
+    }
+
+    /// The power curves: the starting one among them, each within the impulse chart, one
+    /// per speed, with a turn radius unless the class is a base.
+    fn class_curves(&mut self, class: &Located<ShipClass>) {
         let id = class.id.as_str();
         if class.curves.is_empty() {
             let span = self.span(class, "curves", None);
@@ -125,6 +144,12 @@ impl Checker<'_> {
                 );
             }
         }
+    }
+
+    /// Hull boxes: at least one, power modifiers 0 or less and worsening from left to right;
+    /// critical boxes among them.
+    fn class_hull(&mut self, class: &Located<ShipClass>) {
+        let id = class.id.as_str();
         if class.hull_boxes.is_empty() {
             let span = self.span(class, "hull_boxes", None);
             self.impossible(
@@ -173,6 +198,11 @@ impl Checker<'_> {
                 );
             }
         }
+    }
+
+    /// Each weapon group fires a known weapon and has a weapon, an arc and a charge box.
+    fn class_weapons(&mut self, class: &Located<ShipClass>, weapons: &HashSet<&str>) {
+        let id = class.id.as_str();
         for group in &class.weapon_group {
             if !weapons.is_empty() && !weapons.contains(group.weapon.as_str()) {
                 let span = self.span(class, "weapon", Some(&group.weapon));
@@ -205,15 +235,6 @@ impl Checker<'_> {
                     "a weapon group has at least one weapon, one firing arc and one charge box (seed 004 5.1)",
                 );
             }
-        }
-        if class.is_fighter() && class.curves.iter().any(|c| c.speed < 5) {
-            let span = self.span(class, "curves", None);
-            self.impossible(
-                class,
-                span,
-                format!("fighter class `{id}` has a speed below 5"),
-                "fighters have a minimum speed of 5 (seed 004 12.1.2)",
-            );
         }
     }
 

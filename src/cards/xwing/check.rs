@@ -413,7 +413,19 @@ impl Checker<'_> {
         lines
     }
 
+    /// A pilot card: its ship, its numbers and stats, what it names, its points.
     fn pilot(&mut self, pilot: &Located<Pilot>, refs: &Refs<'_>) {
+        self.pilot_ship(pilot, refs);
+        self.pilot_numbers(pilot);
+        if let Some(stats) = &pilot.ship_stats {
+            self.stats(pilot, stats, "ship_stats");
+        }
+        self.pilot_references(pilot, refs);
+        self.pilot_points(pilot, refs);
+    }
+
+    /// The pilot's ship exists and is flown by the pilot's faction.
+    fn pilot_ship(&mut self, pilot: &Located<Pilot>, refs: &Refs<'_>) {
         let id = &pilot.id;
         match refs.ships.get(pilot.ship.as_str()) {
             None => {
@@ -450,6 +462,12 @@ impl Checker<'_> {
             }
             Some(_) => {}
         }
+    }
+
+    /// Initiative and engagement 0 to 8 (initiative required unless points-only); limited,
+    /// cost and loadout not negative.
+    fn pilot_numbers(&mut self, pilot: &Located<Pilot>) {
+        let id = &pilot.id;
         match pilot.initiative {
             Some(i) if !(0..=8).contains(&i) => self.impossible(
                 pilot,
@@ -497,9 +515,11 @@ impl Checker<'_> {
                 );
             }
         }
-        if let Some(stats) = &pilot.ship_stats {
-            self.stats(pilot, stats, "ship_stats");
-        }
+    }
+
+    /// The upgrades of its standard loadout and its conditions exist.
+    fn pilot_references(&mut self, pilot: &Located<Pilot>, refs: &Refs<'_>) {
+        let id = &pilot.id;
         for upgrade in &pilot.standard_loadout {
             if !refs.upgrades.contains(upgrade.as_str()) {
                 let help = did_you_mean(
@@ -534,6 +554,11 @@ impl Checker<'_> {
                 );
             }
         }
+    }
+
+    /// Its points name known revisions, each once, with no negative value.
+    fn pilot_points(&mut self, pilot: &Located<Pilot>, refs: &Refs<'_>) {
+        let id = &pilot.id;
         let lists: Vec<&[RevisionId]> = pilot
             .points
             .iter()

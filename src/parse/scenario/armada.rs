@@ -3,10 +3,12 @@
 //! them (`[[effect]]`).
 
 use super::ScenarioText;
+use super::check::Check;
 use super::words::{Word, bad_word, word_enum};
 use crate::report::{Code, FileId, Finding};
 use schemars::JsonSchema;
 use serde::Deserialize;
+use std::collections::HashMap;
 use std::ops::Range;
 use toml::Spanned;
 
@@ -192,56 +194,15 @@ pub fn load(scenario: &ScenarioText<'_>) -> Result<Scenario, Vec<Finding>> {
     let team_defs: Vec<TeamDef> = file
         .team
         .iter()
-        .map(|t| {
-            let t = t.get_ref();
-            let grand_admiral = check.lookup(
-                &players,
-                &t.grand_admiral,
-                "player",
-                Code::ScenarioUnknownReference,
-            );
-            TeamDef {
-                id: t.id.clone(),
-                name: t.name.clone().unwrap_or_else(|| t.id.clone()),
-                grand_admiral,
-            }
-        })
+        .map(|t| team_def(&mut check, t.get_ref(), &players))
         .collect();
     let player_defs: Vec<PlayerDef> = file
         .player
         .iter()
-        .map(|p| {
-            let p = p.get_ref();
-            let team = p
-                .team
-                .as_ref()
-                .map(|t| check.lookup(&teams, t, "team", Code::ScenarioUnknownReference));
-            let order = p
-                .order
-                .iter()
-                .map(|o| check.lookup(&effects_map, o, "effect", Code::ScenarioUnknownReference))
-                .collect();
-            PlayerDef {
-                id: p.id.clone(),
-                name: p.name.clone().unwrap_or_else(|| p.id.clone()),
-                team,
-                order,
-            }
-        })
+        .map(|p| player_def(&mut check, p.get_ref(), &teams, &effects_map))
         .collect();
     if !file.team.is_empty() {
-        for (p, def) in file.player.iter().zip(&player_defs) {
-            if def.team.is_none() {
-                let span = check.key_span(&format!("\"{}\"", def.id), p.span().end..p.span().end);
-                check.error(
-                    Code::ScenarioContradiction,
-                    span,
-                    format!("player `{}` has no team", def.id),
-                    "no `team`",
-                    "in a team game every player needs `team = \"…\"`".into(),
-                );
-            }
-        }
+        require_teams(&mut check, &file.player, &player_defs);
     }
 
     let mut events = Vec::new();
@@ -257,80 +218,11 @@ pub fn load(scenario: &ScenarioText<'_>) -> Result<Scenario, Vec<Finding>> {
             "add `event = [\"…\"]`: what happens that triggers the abilities or effects",
         );
     }
-
-    let mut effect_defs = Vec::new();
-    for e in &file.effect {
-        let e = e.get_ref();
-        let owner = if let Some(&p) = players.get(e.owner.get_ref()) {
-            Owner::Player(p)
-        } else if let Some(&t) = teams.get(e.owner.get_ref()) {
-            Owner::Team(t)
-        } else {
-            let mut known: Vec<&String> = players.keys().chain(teams.keys()).collect();
-            known.sort();
-            check.error(
-                Code::ScenarioUnknownReference,
-                e.owner.span(),
-                format!(
-                    "`{}` is neither a player nor a team of this scenario",
-                    e.owner.get_ref()
-                ),
-                "unknown owner",
-                format!(
-                    "known: {}",
-                    known
-                        .iter()
-                        .map(|k| format!("`{k}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            );
-            Owner::Player(usize::MAX)
-        };
-        let timing = match armada_timing(check.file, &check.words(&e.timing), e.timing.span()) {
-            Ok(t) => t,
-            Err(f) => {
-                check.findings.push(f);
-                continue;
-            }
-        };
-        if !events.is_empty() && !events.iter().any(|(ev, _)| *ev == timing) {
-            let listed = events
-                .iter()
-                .map(|(ev, _)| format!("`{ev}`"))
-                .collect::<Vec<_>>()
-                .join(", ");
-            check.error(
-                Code::ScenarioBadTiming,
-                e.timing.span(),
-                format!("the timing `{timing}` names no event of this scenario"),
-                "no such event here",
-                format!("the scenario's timing points are {listed}"),
-            );
-        }
-        if e.attempts == 0 {
-            check.error(
-                Code::ScenarioInvalidValue,
-                e.owner.span(),
-                "`attempts` must be at least 1".into(),
-                "in this effect",
-                "leave it out for one attempt".into(),
-            );
-        }
-        effect_defs.push(EffectDef {
-            id: e.id.clone(),
-            owner,
-            owner_span: e.owner.span(),
-            card: e.card.clone(),
-            card_type: *e.card_type.get_ref(),
-            timing,
-            optional: e.optional,
-            cost: e.cost.clone(),
-            does: e.does.clone(),
-            attempts: e.attempts,
-            use_: e.use_,
-        });
-    }
+    let effect_defs = file
+        .effect
+        .iter()
+        .filter_map(|e| effect_def(&mut check, e.get_ref(), &players, &teams, &events))
+        .collect();
 
     let scenario = Scenario {
         file: check.file,
@@ -342,6 +234,150 @@ pub fn load(scenario: &ScenarioText<'_>) -> Result<Scenario, Vec<Finding>> {
         effects: effect_defs,
     };
     check.finish(scenario)
+}
+
+fn team_def(check: &mut Check<'_>, t: &Team, players: &HashMap<String, usize>) -> TeamDef {
+    let grand_admiral = check.lookup(
+        players,
+        &t.grand_admiral,
+        "player",
+        Code::ScenarioUnknownReference,
+    );
+    TeamDef {
+        id: t.id.clone(),
+        name: t.name.clone().unwrap_or_else(|| t.id.clone()),
+        grand_admiral,
+    }
+}
+
+/// A player with its team and its order of effects resolved.
+fn player_def(
+    check: &mut Check<'_>,
+    p: &Player,
+    teams: &HashMap<String, usize>,
+    effects_map: &HashMap<String, usize>,
+) -> PlayerDef {
+    let team = p
+        .team
+        .as_ref()
+        .map(|t| check.lookup(teams, t, "team", Code::ScenarioUnknownReference));
+    let order = p
+        .order
+        .iter()
+        .map(|o| check.lookup(effects_map, o, "effect", Code::ScenarioUnknownReference))
+        .collect();
+    PlayerDef {
+        id: p.id.clone(),
+        name: p.name.clone().unwrap_or_else(|| p.id.clone()),
+        team,
+        order,
+    }
+}
+
+/// In a team game every player is on a team.
+fn require_teams(check: &mut Check<'_>, players: &[Spanned<Player>], defs: &[PlayerDef]) {
+    for (p, def) in players.iter().zip(defs) {
+        if def.team.is_none() {
+            let span = check.key_span(&format!("\"{}\"", def.id), p.span().end..p.span().end);
+            check.error(
+                Code::ScenarioContradiction,
+                span,
+                format!("player `{}` has no team", def.id),
+                "no `team`",
+                "in a team game every player needs `team = \"…\"`".into(),
+            );
+        }
+    }
+}
+
+/// An effect with its owner resolved and its timing one of the scenario's events; `None`
+/// when its timing does not parse.
+fn effect_def(
+    check: &mut Check<'_>,
+    e: &Effect,
+    players: &HashMap<String, usize>,
+    teams: &HashMap<String, usize>,
+    events: &[(ArmadaTiming, Range<usize>)],
+) -> Option<EffectDef> {
+    let owner = owner(check, e, players, teams);
+    let timing = match armada_timing(check.file, &check.words(&e.timing), e.timing.span()) {
+        Ok(t) => t,
+        Err(f) => {
+            check.findings.push(f);
+            return None;
+        }
+    };
+    if !events.is_empty() && !events.iter().any(|(ev, _)| *ev == timing) {
+        let listed = events
+            .iter()
+            .map(|(ev, _)| format!("`{ev}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        check.error(
+            Code::ScenarioBadTiming,
+            e.timing.span(),
+            format!("the timing `{timing}` names no event of this scenario"),
+            "no such event here",
+            format!("the scenario's timing points are {listed}"),
+        );
+    }
+    if e.attempts == 0 {
+        check.error(
+            Code::ScenarioInvalidValue,
+            e.owner.span(),
+            "`attempts` must be at least 1".into(),
+            "in this effect",
+            "leave it out for one attempt".into(),
+        );
+    }
+    Some(EffectDef {
+        id: e.id.clone(),
+        owner,
+        owner_span: e.owner.span(),
+        card: e.card.clone(),
+        card_type: *e.card_type.get_ref(),
+        timing,
+        optional: e.optional,
+        cost: e.cost.clone(),
+        does: e.does.clone(),
+        attempts: e.attempts,
+        use_: e.use_,
+    })
+}
+
+/// An effect's owner: a player or a team of the scenario.
+fn owner(
+    check: &mut Check<'_>,
+    e: &Effect,
+    players: &HashMap<String, usize>,
+    teams: &HashMap<String, usize>,
+) -> Owner {
+    if let Some(&p) = players.get(e.owner.get_ref()) {
+        return Owner::Player(p);
+    }
+    if let Some(&t) = teams.get(e.owner.get_ref()) {
+        return Owner::Team(t);
+    }
+    let mut known: Vec<&String> = players.keys().chain(teams.keys()).collect();
+    known.sort();
+    check.error(
+        Code::ScenarioUnknownReference,
+        e.owner.span(),
+        format!(
+            "`{}` is neither a player nor a team of this scenario",
+            e.owner.get_ref()
+        ),
+        "unknown owner",
+        format!(
+            "known: {}",
+            known
+                .iter()
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    );
+    Owner::Player(usize::MAX)
 }
 
 /// Armada: `when|while|before|after <event words>`.

@@ -5,7 +5,9 @@
 pub mod words;
 
 use super::ScenarioText;
-use crate::cards::spacealert::{SpaceAlertCards, Threat, ThreatKind, Tile, Trajectory, ZoneId};
+use crate::cards::spacealert::{
+    Ship, SpaceAlertCards, Threat, ThreatKind, Tile, Trajectory, ZoneId,
+};
 use crate::report::{Code, FileId, Finding};
 use crate::text::{did_you_mean, normalize};
 use schemars::JsonSchema;
@@ -144,43 +146,14 @@ pub fn load(scenario: &ScenarioText<'_>) -> Result<Mission, Vec<Finding>> {
             .help("rebuild arbiter with data/cards/spacealert/ship.toml"),
         ]);
     };
-
-    let mut track = |value: &Spanned<String>, what: &str| -> Option<&'static Trajectory> {
-        let key = normalize(value.get_ref()).replace(' ', "");
-        let found = cards.trajectories.iter().find(|t| {
-            normalize(&t.id).replace(' ', "") == key
-                || t.nicknames
-                    .iter()
-                    .any(|n| normalize(n).replace(' ', "") == key)
-        });
-        if found.is_none() {
-            check.error(
-                Code::SpacealertUnknownTrajectory,
-                value.span(),
-                format!("`{}` is not a trajectory", value.get_ref()),
-                &format!("unknown {what} trajectory"),
-                format!(
-                    "the trajectories are {}",
-                    cards
-                        .trajectories
-                        .iter()
-                        .map(|t| format!("`{}`", t.id))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            );
-        }
-        found.map(|t| &t.value)
-    };
-    let red = track(&file.tracks.red, "red");
-    let white = track(&file.tracks.white, "white");
-    let blue = track(&file.tracks.blue, "blue");
+    let red = track(&mut check, cards, &file.tracks.red, "red");
+    let white = track(&mut check, cards, &file.tracks.white, "white");
+    let blue = track(&mut check, cards, &file.tracks.blue, "blue");
     let internal_track = file
         .tracks
         .internal
         .as_ref()
-        .and_then(|t| track(t, "internal"));
-    // §1: the trajectory boards are drawn at random, so one board cannot serve two zones.
+        .and_then(|t| track(&mut check, cards, t, "internal"));
     let chosen = [
         (red, &file.tracks.red),
         (white, &file.tracks.white),
@@ -188,6 +161,68 @@ pub fn load(scenario: &ScenarioText<'_>) -> Result<Mission, Vec<Finding>> {
     ]
     .into_iter()
     .chain(file.tracks.internal.as_ref().map(|t| (internal_track, t)));
+    refuse_reused_boards(&mut check, chosen);
+    let threats = threats(&mut check, cards, ship, &file);
+    let crew = crew(&mut check, ship, &file.player);
+    let damage_tiles = file
+        .damage_tiles
+        .as_ref()
+        .map(|lines| tile_orders(&mut check, cards, lines));
+
+    let (Some(red), Some(white), Some(blue)) = (red, white, blue) else {
+        return Err(check.findings);
+    };
+    let mission = Mission {
+        file: check.file,
+        cards,
+        tracks: [red, white, blue],
+        internal_track,
+        threats,
+        crew,
+        damage_tiles,
+    };
+    check.finish(mission)
+}
+
+/// The trajectory a `[tracks]` value names, by id or nickname.
+fn track(
+    check: &mut super::Check<'_>,
+    cards: &'static SpaceAlertCards,
+    value: &Spanned<String>,
+    what: &str,
+) -> Option<&'static Trajectory> {
+    let key = normalize(value.get_ref()).replace(' ', "");
+    let found = cards.trajectories.iter().find(|t| {
+        normalize(&t.id).replace(' ', "") == key
+            || t.nicknames
+                .iter()
+                .any(|n| normalize(n).replace(' ', "") == key)
+    });
+    if found.is_none() {
+        check.error(
+            Code::SpacealertUnknownTrajectory,
+            value.span(),
+            format!("`{}` is not a trajectory", value.get_ref()),
+            &format!("unknown {what} trajectory"),
+            format!(
+                "the trajectories are {}",
+                cards
+                    .trajectories
+                    .iter()
+                    .map(|t| format!("`{}`", t.id))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        );
+    }
+    found.map(|t| &t.value)
+}
+
+/// §1: the trajectory boards are drawn at random, so one board cannot serve two zones.
+fn refuse_reused_boards<'f>(
+    check: &mut super::Check<'_>,
+    chosen: impl Iterator<Item = (Option<&'static Trajectory>, &'f Spanned<String>)>,
+) {
     let mut seen: Vec<&str> = Vec::new();
     for (found, value) in chosen {
         let Some(t) = found else { continue };
@@ -202,11 +237,20 @@ pub fn load(scenario: &ScenarioText<'_>) -> Result<Mission, Vec<Finding>> {
         }
         seen.push(&t.id);
     }
+}
 
+/// The mission's threats in token order: by the turn they are announced, equal turns in
+/// file order.
+fn threats(
+    check: &mut super::Check<'_>,
+    cards: &'static SpaceAlertCards,
+    ship: &Ship,
+    file: &MissionFile,
+) -> Vec<MissionThreat> {
     let mut threats = Vec::new();
     for line in &file.threat {
         let line = line.get_ref();
-        let threat = find_threat(&mut check, cards, &line.name);
+        let threat = find_threat(check, cards, &line.name);
         let placement = words::placement(line.zone.get_ref());
         if placement.is_none() {
             check.error(
@@ -228,99 +272,101 @@ pub fn load(scenario: &ScenarioText<'_>) -> Result<Mission, Vec<Finding>> {
                 format!("threats are announced at T+1 to T+{last} (seed 001 §2.1): use a turn from 1 to {last}"),
             );
         }
-        if let (Some(threat), Some(placement)) = (threat, placement) {
-            let fits = matches!(
-                (threat.kind, placement),
-                (ThreatKind::External, Placement::External(_))
-                    | (ThreatKind::Internal, Placement::Internal)
+        let (Some(threat), Some(placement)) = (threat, placement) else {
+            continue;
+        };
+        check_placement(
+            check,
+            threat,
+            placement,
+            line,
+            file.tracks.internal.is_some(),
+        );
+        if threats
+            .iter()
+            .any(|t: &MissionThreat| std::ptr::eq(t.threat, threat))
+        {
+            check.error(
+                Code::SpacealertUnknownThreat,
+                line.name.span(),
+                format!("{} is in the mission twice", threat.name),
+                "the same card again",
+                "each threat card exists once in the game (seed 001 §1: the decks are drawn from); name another card".into(),
             );
-            if !fits {
-                let (label, help) = match threat.kind {
-                    ThreatKind::External => (
-                        "an external threat here",
-                        "external threats go on the track of a zone: `red`, `white` or `blue` (§2.1)",
-                    ),
-                    ThreatKind::Internal => (
-                        "an internal threat here",
-                        "internal threats go on the internal track: `zone = \"internal\"` (§2.1)",
-                    ),
-                };
-                check.error(
-                    Code::SpacealertWrongZone,
-                    line.zone.span(),
-                    format!(
-                        "{} is an {} threat and cannot enter `{}`",
-                        threat.name,
-                        threat.kind.as_str(),
-                        line.zone.get_ref()
-                    ),
-                    label,
-                    help.into(),
-                );
-            } else if threat.kind == ThreatKind::Internal && file.tracks.internal.is_none() {
-                check.error(
-                    Code::SpacealertUnknownTrajectory,
-                    line.zone.span(),
-                    "the mission has an internal threat but no internal trajectory".into(),
-                    "needs `[tracks] internal`",
-                    "add `internal = \"T…\"` under [tracks]".into(),
-                );
-            }
-            if threats
-                .iter()
-                .any(|t: &MissionThreat| std::ptr::eq(t.threat, threat))
-            {
-                check.error(
-                    Code::SpacealertUnknownThreat,
-                    line.name.span(),
-                    format!("{} is in the mission twice", threat.name),
-                    "the same card again",
-                    "each threat card exists once in the game (seed 001 §1: the decks are drawn from); name another card".into(),
-                );
-            }
-            if (1..=last).contains(&turn) {
-                threats.push(MissionThreat {
-                    threat,
-                    placement,
-                    turn: turn as u8,
-                    unconfirmed: line.unconfirmed,
-                });
-            }
+        }
+        if (1..=last).contains(&turn) {
+            threats.push(MissionThreat {
+                threat,
+                placement,
+                turn: turn as u8,
+                unconfirmed: line.unconfirmed,
+            });
         }
     }
     // Tokens are numbered by the time of the announcement; equal times keep file order.
     threats.sort_by_key(|t| t.turn);
+    threats
+}
 
+/// §2.1: an external threat goes on a zone's track, an internal one on the internal track,
+/// which the mission must then have.
+fn check_placement(
+    check: &mut super::Check<'_>,
+    threat: &Threat,
+    placement: Placement,
+    line: &ThreatLine,
+    has_internal_track: bool,
+) {
+    let fits = matches!(
+        (threat.kind, placement),
+        (ThreatKind::External, Placement::External(_))
+            | (ThreatKind::Internal, Placement::Internal)
+    );
+    if !fits {
+        let (label, help) = match threat.kind {
+            ThreatKind::External => (
+                "an external threat here",
+                "external threats go on the track of a zone: `red`, `white` or `blue` (§2.1)",
+            ),
+            ThreatKind::Internal => (
+                "an internal threat here",
+                "internal threats go on the internal track: `zone = \"internal\"` (§2.1)",
+            ),
+        };
+        check.error(
+            Code::SpacealertWrongZone,
+            line.zone.span(),
+            format!(
+                "{} is an {} threat and cannot enter `{}`",
+                threat.name,
+                threat.kind.as_str(),
+                line.zone.get_ref()
+            ),
+            label,
+            help.into(),
+        );
+    } else if threat.kind == ThreatKind::Internal && !has_internal_track {
+        check.error(
+            Code::SpacealertUnknownTrajectory,
+            line.zone.span(),
+            "the mission has an internal threat but no internal trajectory".into(),
+            "needs `[tracks] internal`",
+            "add `internal = \"T…\"` under [tracks]".into(),
+        );
+    }
+}
+
+/// The crew in seat order, with a name for those the file leaves unnamed; the crew size
+/// must be one the ship takes.
+fn crew(
+    check: &mut super::Check<'_>,
+    ship: &Ship,
+    players: &[Spanned<PlayerLine>],
+) -> Vec<CrewMember> {
     let mut crew = Vec::new();
-    for (seat, line) in file.player.iter().enumerate() {
+    for (seat, line) in players.iter().enumerate() {
         let line_ref = line.get_ref();
-        let mut actions = [Action::None; TURNS];
-        for (i, word) in line_ref.actions.iter().enumerate() {
-            if i >= TURNS {
-                check.error(
-                    Code::SpacealertTurnOutOfRange,
-                    word.span(),
-                    format!("an action for turn {}, after the last turn {TURNS}", i + 1),
-                    "turn 13 or later",
-                    "the action round has 12 turns (seed 001 §2); remove the extra actions".into(),
-                );
-                break;
-            }
-            match words::action(word.get_ref()) {
-                Some(a) => {
-                    if let Some(slot) = actions.get_mut(i) {
-                        *slot = a;
-                    }
-                }
-                None => check.error(
-                    Code::SpacealertUnknownAction,
-                    word.span(),
-                    format!("`{}` is not an action", word.get_ref()),
-                    "unknown action word",
-                    format!("the action words are {}", words::ACTION_WORDS),
-                ),
-            }
-        }
+        let actions = action_board(check, line_ref);
         let default_name = if line_ref.android {
             format!("Android {}", seat + 1)
         } else {
@@ -334,7 +380,7 @@ pub fn load(scenario: &ScenarioText<'_>) -> Result<Mission, Vec<Finding>> {
     }
     let (min, max) = (usize::from(ship.crew_min), usize::from(ship.crew_max));
     if !(min..=max).contains(&crew.len()) {
-        let span = file.player.last().map_or_else(
+        let span = players.last().map_or_else(
             || check.table_span("player"),
             |p| check.key_span("[[player]]", p.span().end..p.span().end),
         );
@@ -346,25 +392,39 @@ pub fn load(scenario: &ScenarioText<'_>) -> Result<Mission, Vec<Finding>> {
             format!("a mission has {min} or {max} crew members: with fewer players, androids fill the crew to {min} (seed 001 §5; §5.4 for five); add [[player]] tables with `android = true`"),
         );
     }
+    crew
+}
 
-    let damage_tiles = file
-        .damage_tiles
-        .as_ref()
-        .map(|lines| tile_orders(&mut check, cards, lines));
-
-    let (Some(red), Some(white), Some(blue)) = (red, white, blue) else {
-        return Err(check.findings);
-    };
-    let mission = Mission {
-        file: check.file,
-        cards,
-        tracks: [red, white, blue],
-        internal_track,
-        threats,
-        crew,
-        damage_tiles,
-    };
-    check.finish(mission)
+/// A crew member's action for each turn, empty where the file gives none.
+fn action_board(check: &mut super::Check<'_>, line: &PlayerLine) -> [Action; TURNS] {
+    let mut actions = [Action::None; TURNS];
+    for (i, word) in line.actions.iter().enumerate() {
+        if i >= TURNS {
+            check.error(
+                Code::SpacealertTurnOutOfRange,
+                word.span(),
+                format!("an action for turn {}, after the last turn {TURNS}", i + 1),
+                "turn 13 or later",
+                "the action round has 12 turns (seed 001 §2); remove the extra actions".into(),
+            );
+            break;
+        }
+        match words::action(word.get_ref()) {
+            Some(a) => {
+                if let Some(slot) = actions.get_mut(i) {
+                    *slot = a;
+                }
+            }
+            None => check.error(
+                Code::SpacealertUnknownAction,
+                word.span(),
+                format!("`{}` is not an action", word.get_ref()),
+                "unknown action word",
+                format!("the action words are {}", words::ACTION_WORDS),
+            ),
+        }
+    }
+    actions
 }
 
 /// A threat by Spanish or English name, nickname or id, like card lookups elsewhere.

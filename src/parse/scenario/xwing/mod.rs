@@ -3,9 +3,15 @@
 //! (its JSON Schema is part of `arbiter schema scenario`) and the checks that turn it into a
 //! [`Scenario`] whose every reference is resolved.
 
+mod cost;
+mod requirement;
+mod statement;
+mod timing;
 pub mod words;
 
-use super::{ScenarioText, check::sorted_keys};
+use super::ScenarioText;
+use super::check::{Check, sorted_keys};
+use super::words::Word;
 use crate::report::{Code, FileId, Finding};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -299,26 +305,9 @@ pub fn load(scenario: &ScenarioText<'_>, kind: Kind) -> Result<Scenario, Vec<Fin
     let players = check.ids(&file.player, |p| &p.id, "player");
     let ships_map = check.ids(&file.ship, |s| &s.id, "ship");
     let abilities_map = check.ids(&file.ability, |a| &a.id, "ability");
-
-    // Tables the round would silently ignore are contradictions.
     if kind == Kind::Round {
-        for (table, present) in [
-            ("ability", !file.ability.is_empty()),
-            ("event", !file.event.is_empty()),
-        ] {
-            if present {
-                let span = check.table_span(table);
-                check.error(
-                    Code::ScenarioContradiction,
-                    span,
-                    format!("`{table}` is not used by kind `{}`", kind.as_str()),
-                    "not used by this kind",
-                    "remove it, or change `kind`".into(),
-                );
-            }
-        }
+        refuse_queue_tables(&mut check, &file, kind);
     }
-
     let order_map = match kind {
         Kind::Queue => (&abilities_map, "ability"),
         Kind::Round => (&ships_map, "ship"),
@@ -326,87 +315,163 @@ pub fn load(scenario: &ScenarioText<'_>, kind: Kind) -> Result<Scenario, Vec<Fin
     let player_defs: Vec<PlayerDef> = file
         .player
         .iter()
-        .map(|p| {
-            let p = p.get_ref();
-            let order = p
-                .order
-                .iter()
-                .map(|o| check.lookup(order_map.0, o, order_map.1, Code::ScenarioUnknownReference))
-                .collect();
-            PlayerDef {
-                id: p.id.clone(),
-                name: p.name.clone().unwrap_or_else(|| p.id.clone()),
-                order,
-            }
-        })
+        .map(|p| player_def(&mut check, p.get_ref(), order_map))
         .collect();
-
-    let ship_defs: Vec<ShipDef> = file
+    let mut ship_defs: Vec<ShipDef> = file
         .ship
         .iter()
-        .map(|s| {
-            let span = s.span();
-            let s = s.get_ref();
-            let owner = check.lookup(&players, &s.owner, "player", Code::ScenarioUnknownReference);
-            let mut range = HashMap::new();
-            for (other, band) in &s.range {
-                match ships_map.get(other) {
-                    Some(&i) => {
-                        range.insert(i, *band.get_ref());
-                    }
-                    None => {
-                        let key = check.key_span(other, band.span());
-                        check.error(
-                            Code::ScenarioUnknownShip,
-                            key,
-                            format!("`{other}` is not a ship of this scenario"),
-                            "unknown ship",
-                            format!("known ships: {}", sorted_keys(&ships_map)),
-                        );
-                    }
-                }
+        .map(|s| ship_def(&mut check, s, kind, &players, &ships_map))
+        .collect();
+    agree_ranges(&mut check, &file.ship, &ships_map, &mut ship_defs);
+
+    let lookup_ship = |id: &str| ships_map.get(id).copied();
+    let grammar = Grammar {
+        file: check.file,
+        ships: &lookup_ship,
+    };
+    let ability_defs = file
+        .ability
+        .iter()
+        .filter_map(|a| ability_def(&mut check, &grammar, a.get_ref(), &ships_map))
+        .collect();
+    let events = parsed(&mut check, &file.event, |words, span| {
+        grammar
+            .statement(words, span.clone(), true)
+            .map(|stmt| (stmt, span))
+    });
+    if kind == Kind::Queue && file.event.is_empty() {
+        check.missing(
+            "the scenario has no `event`",
+            "add `event = [\"…\"]`: what happens that triggers the abilities or effects",
+        );
+    }
+
+    let scenario = Scenario {
+        file: check.file,
+        kind,
+        max_steps: scenario.envelope.max_steps,
+        players: player_defs,
+        ships: ship_defs,
+        abilities: ability_defs,
+        events,
+    };
+    check.finish(scenario)
+}
+
+/// Tables the round would silently ignore are contradictions.
+fn refuse_queue_tables(check: &mut Check<'_>, file: &ScenarioFile, kind: Kind) {
+    for (table, present) in [
+        ("ability", !file.ability.is_empty()),
+        ("event", !file.event.is_empty()),
+    ] {
+        if present {
+            let span = check.table_span(table);
+            check.error(
+                Code::ScenarioContradiction,
+                span,
+                format!("`{table}` is not used by kind `{}`", kind.as_str()),
+                "not used by this kind",
+                "remove it, or change `kind`".into(),
+            );
+        }
+    }
+}
+
+/// A player with its `order` resolved against `order_map`: abilities (xwing/queue) or
+/// ships (xwing/round), and what they are called.
+fn player_def(
+    check: &mut Check<'_>,
+    p: &Player,
+    order_map: (&HashMap<String, usize>, &str),
+) -> PlayerDef {
+    let order = p
+        .order
+        .iter()
+        .map(|o| check.lookup(order_map.0, o, order_map.1, Code::ScenarioUnknownReference))
+        .collect();
+    PlayerDef {
+        id: p.id.clone(),
+        name: p.name.clone().unwrap_or_else(|| p.id.clone()),
+        order,
+    }
+}
+
+/// A ship with its owner, ranges and arcs resolved to indices.
+fn ship_def(
+    check: &mut Check<'_>,
+    ship: &Spanned<Ship>,
+    kind: Kind,
+    players: &HashMap<String, usize>,
+    ships_map: &HashMap<String, usize>,
+) -> ShipDef {
+    let span = ship.span();
+    let s = ship.get_ref();
+    let owner = check.lookup(players, &s.owner, "player", Code::ScenarioUnknownReference);
+    let mut range = HashMap::new();
+    for (other, band) in &s.range {
+        match ships_map.get(other) {
+            Some(&i) => {
+                range.insert(i, *band.get_ref());
             }
-            let arc = s
-                .arc
-                .iter()
-                .map(|a| check.lookup(&ships_map, a, "ship", Code::ScenarioUnknownShip))
-                .collect();
-            let bullseye = s
-                .bullseye
-                .iter()
-                .map(|a| check.lookup(&ships_map, a, "ship", Code::ScenarioUnknownShip))
-                .collect();
-            if kind == Kind::Round && s.initiative.is_none() {
-                let at = check.key_span(&format!("\"{}\"", s.id), span.end..span.end);
+            None => {
+                let key = check.key_span(other, band.span());
                 check.error(
-                    Code::ScenarioMissingField,
-                    at,
-                    format!("ship `{}` has no initiative", s.id),
-                    "needs `initiative`",
-                    "the order of play depends on initiative: add `initiative = 0..=8`".into(),
+                    Code::ScenarioUnknownShip,
+                    key,
+                    format!("`{other}` is not a ship of this scenario"),
+                    "unknown ship",
+                    format!("known ships: {}", sorted_keys(ships_map)),
                 );
             }
-            ShipDef {
-                id: s.id.clone(),
-                name: s.name.clone().unwrap_or_else(|| s.id.clone()),
-                owner,
-                initiative: s.initiative,
-                hull: s.hull,
-                shields: s.shields,
-                damage: s.damage,
-                force: s.force,
-                tokens: s.tokens.clone(),
-                range,
-                arc,
-                bullseye,
-                destroyed_at: s.destroyed_at.as_ref().map(|d| (*d.get_ref(), d.span())),
-                span,
-            }
-        })
+        }
+    }
+    let arc = s
+        .arc
+        .iter()
+        .map(|a| check.lookup(ships_map, a, "ship", Code::ScenarioUnknownShip))
         .collect();
-    // Ranges are symmetric: one side may say it, both may only agree.
-    let mut ship_defs = ship_defs;
-    for (i, s) in file.ship.iter().enumerate() {
+    let bullseye = s
+        .bullseye
+        .iter()
+        .map(|a| check.lookup(ships_map, a, "ship", Code::ScenarioUnknownShip))
+        .collect();
+    if kind == Kind::Round && s.initiative.is_none() {
+        let at = check.key_span(&format!("\"{}\"", s.id), span.end..span.end);
+        check.error(
+            Code::ScenarioMissingField,
+            at,
+            format!("ship `{}` has no initiative", s.id),
+            "needs `initiative`",
+            "the order of play depends on initiative: add `initiative = 0..=8`".into(),
+        );
+    }
+    ShipDef {
+        id: s.id.clone(),
+        name: s.name.clone().unwrap_or_else(|| s.id.clone()),
+        owner,
+        initiative: s.initiative,
+        hull: s.hull,
+        shields: s.shields,
+        damage: s.damage,
+        force: s.force,
+        tokens: s.tokens.clone(),
+        range,
+        arc,
+        bullseye,
+        destroyed_at: s.destroyed_at.as_ref().map(|d| (*d.get_ref(), d.span())),
+        span,
+    }
+}
+
+/// Ranges are symmetric: one side may say it, both may only agree. Each ship gets the
+/// bands the other ships gave.
+fn agree_ranges(
+    check: &mut Check<'_>,
+    ships: &[Spanned<Ship>],
+    ships_map: &HashMap<String, usize>,
+    ship_defs: &mut [ShipDef],
+) {
+    for (i, s) in ships.iter().enumerate() {
         for (other, band) in &s.get_ref().range {
             let Some(&j) = ships_map.get(other) else {
                 continue;
@@ -439,138 +504,122 @@ pub fn load(scenario: &ScenarioText<'_>, kind: Kind) -> Result<Scenario, Vec<Fin
             }
         }
     }
+}
 
-    let lookup_ship = |id: &str| ships_map.get(id).copied();
-    let grammar = Grammar {
-        file: check.file,
-        ships: &lookup_ship,
-    };
-    let mut ability_defs = Vec::new();
-    for a in &file.ability {
-        let a = a.get_ref();
-        let ship = check.lookup(&ships_map, &a.ship, "ship", Code::ScenarioUnknownShip);
-        let timing = match grammar.timing(&check.words(&a.timing), a.timing.span()) {
-            Ok(t) => Some(t),
-            Err(f) => {
-                check.findings.push(f);
-                None
-            }
-        };
-        let mut requires = Vec::new();
-        for r in &a.requires {
-            match grammar.requirement(&check.words(r), r.span()) {
-                Ok(req) => requires.push(req),
-                Err(f) => check.findings.push(f),
-            }
-        }
-        let mut costs = Vec::new();
-        for c in &a.cost {
-            match grammar.cost(&check.words(c), c.span()) {
-                Ok(cost) => costs.push(cost),
-                Err(f) => check.findings.push(f),
-            }
-        }
-        let mut effects = Vec::new();
-        for e in &a.effect {
-            match grammar.statement(&check.words(e), e.span(), false) {
-                Ok(stmt) => effects.push(stmt),
-                Err(f) => check.findings.push(f),
-            }
-        }
-        let chooses = effects.iter().any(|e| matches!(e, Stmt::Choose { .. }));
-        let uses_chosen = effects.iter().any(|e| mentions(e, words::Who::Chosen))
-            || requires.iter().any(|r| {
-                r.who == words::Who::Chosen
-                    || matches!(
-                        r.pred,
-                        words::Pred::InArcOf(words::Who::Chosen)
-                            | words::Pred::InBullseyeOf(words::Who::Chosen)
-                    )
-            });
-        if uses_chosen && !chooses {
-            let span = a.effect.first().map_or(a.timing.span(), |e| e.span());
-            check.error(
-                Code::ScenarioContradiction,
-                span,
-                format!(
-                    "ability `{}` refers to `chosen` but never chooses a ship",
-                    a.id
-                ),
-                "`chosen` is never set",
-                "add an effect such as `choose friendly range 0-1` before using `chosen`".into(),
-            );
-        }
-        let choose = a
-            .choose
-            .iter()
-            .map(|c| {
-                if c.get_ref() == "none" {
-                    (None, c.span())
-                } else {
-                    (
-                        Some(check.lookup(&ships_map, c, "ship", Code::ScenarioUnknownShip)),
-                        c.span(),
-                    )
-                }
-            })
-            .collect();
-        let mut pick = Vec::new();
-        for p in &a.pick {
-            match words::Action::parse(p.get_ref()) {
-                Some(action) => pick.push((action, p.span())),
-                None => check.error(
-                    Code::ScenarioInvalidValue,
-                    p.span(),
-                    format!("`{}` is not an action", p.get_ref()),
-                    "unknown action",
-                    format!("actions: {}", words::Action::list()),
-                ),
-            }
-        }
-        if let Some(timing) = timing {
-            ability_defs.push(AbilityDef {
-                id: a.id.clone(),
-                ship,
-                card: a.card.clone(),
-                part: a.part,
-                timing,
-                timing_span: a.timing.span(),
-                optional: a.optional,
-                requires,
-                costs,
-                effects,
-                charges: a.charges,
-                use_: a.use_.clone(),
-                choose,
-                pick,
-            });
-        }
-    }
-
-    let mut events = Vec::new();
-    for e in &file.event {
-        match grammar.statement(&check.words(e), e.span(), true) {
-            Ok(stmt) => events.push((stmt, e.span())),
+/// Each value of `values` read by `parse`; a value that does not parse is a finding.
+fn parsed<T>(
+    check: &mut Check<'_>,
+    values: &[Spanned<String>],
+    parse: impl Fn(&[Word], Range<usize>) -> Result<T, Finding>,
+) -> Vec<T> {
+    let mut out = Vec::new();
+    for value in values {
+        match parse(&check.words(value), value.span()) {
+            Ok(v) => out.push(v),
             Err(f) => check.findings.push(f),
         }
     }
-    if kind == Kind::Queue && file.event.is_empty() {
-        check.missing(
-            "the scenario has no `event`",
-            "add `event = [\"…\"]`: what happens that triggers the abilities or effects",
+    out
+}
+
+/// An ability with its words parsed and its references resolved; `None` when its timing
+/// does not parse (the findings say why).
+fn ability_def(
+    check: &mut Check<'_>,
+    grammar: &Grammar<'_>,
+    a: &Ability,
+    ships_map: &HashMap<String, usize>,
+) -> Option<AbilityDef> {
+    let ship = check.lookup(ships_map, &a.ship, "ship", Code::ScenarioUnknownShip);
+    let timing = match grammar.timing(&check.words(&a.timing), a.timing.span()) {
+        Ok(t) => Some(t),
+        Err(f) => {
+            check.findings.push(f);
+            None
+        }
+    };
+    let requires = parsed(check, &a.requires, |w, span| grammar.requirement(w, span));
+    let costs = parsed(check, &a.cost, |w, span| grammar.cost(w, span));
+    let effects = parsed(check, &a.effect, |w, span| {
+        grammar.statement(w, span, false)
+    });
+    check_chosen_is_set(check, a, &requires, &effects);
+    let choose = a
+        .choose
+        .iter()
+        .map(|c| {
+            if c.get_ref() == "none" {
+                (None, c.span())
+            } else {
+                (
+                    Some(check.lookup(ships_map, c, "ship", Code::ScenarioUnknownShip)),
+                    c.span(),
+                )
+            }
+        })
+        .collect();
+    let pick = picks(check, a);
+    Some(AbilityDef {
+        id: a.id.clone(),
+        ship,
+        card: a.card.clone(),
+        part: a.part,
+        timing: timing?,
+        timing_span: a.timing.span(),
+        optional: a.optional,
+        requires,
+        costs,
+        effects,
+        charges: a.charges,
+        use_: a.use_.clone(),
+        choose,
+        pick,
+    })
+}
+
+/// An ability that refers to `chosen` must choose a ship first.
+fn check_chosen_is_set(check: &mut Check<'_>, a: &Ability, requires: &[Req], effects: &[Stmt]) {
+    let chooses = effects.iter().any(|e| matches!(e, Stmt::Choose { .. }));
+    let uses_chosen = effects.iter().any(|e| mentions(e, words::Who::Chosen))
+        || requires.iter().any(|r| {
+            r.who == words::Who::Chosen
+                || matches!(
+                    r.pred,
+                    words::Pred::InArcOf(words::Who::Chosen)
+                        | words::Pred::InBullseyeOf(words::Who::Chosen)
+                )
+        });
+    if uses_chosen && !chooses {
+        let span = a.effect.first().map_or(a.timing.span(), |e| e.span());
+        check.error(
+            Code::ScenarioContradiction,
+            span,
+            format!(
+                "ability `{}` refers to `chosen` but never chooses a ship",
+                a.id
+            ),
+            "`chosen` is never set",
+            "add an effect such as `choose friendly range 0-1` before using `chosen`".into(),
         );
     }
+}
 
-    let scenario = Scenario {
-        file: check.file,
-        kind,
-        max_steps: scenario.envelope.max_steps,
-        players: player_defs,
-        ships: ship_defs,
-        abilities: ability_defs,
-        events,
-    };
-    check.finish(scenario)
+/// The actions an ability's `pick` names, one for each time it resolves.
+fn picks(check: &mut Check<'_>, a: &Ability) -> Vec<(words::Action, Range<usize>)> {
+    let mut pick = Vec::new();
+    for p in &a.pick {
+        match words::Action::parse(p.get_ref()) {
+            Some(action) => pick.push((action, p.span())),
+            None => check.error(
+                Code::ScenarioInvalidValue,
+                p.span(),
+                format!("`{}` is not an action", p.get_ref()),
+                "unknown action",
+                format!("actions: {}", words::Action::list()),
+            ),
+        }
+    }
+    pick
 }
 
 fn mentions(stmt: &Stmt, who: words::Who) -> bool {

@@ -1,0 +1,395 @@
+//! One `[[ship]]` of a Talon scenario, checked against its class and resolved into a
+//! [`ShipDef`]: class, power curve, position, shields, hull, weapon charge and side.
+
+use super::{Heading, Hex, Kind, Ship, ShipDef};
+use crate::cards::talon::{PowerCurve, ShipClass, Side, TalonCards};
+use crate::parse::scenario::check::Check;
+use crate::report::Code;
+use crate::text::did_you_mean;
+use std::ops::Range;
+
+type Class = Option<&'static ShipClass>;
+
+pub(super) fn ship(
+    check: &mut Check<'_>,
+    cards: &'static TalonCards,
+    s: &Ship,
+    span: Range<usize>,
+    kind: Kind,
+) -> ShipDef {
+    let id_span = check.key_span(&format!("\"{}\"", s.id), span.end..span.end);
+    let id_span = if id_span.start < span.start {
+        span.clone()
+    } else {
+        id_span
+    };
+    let class = class(check, cards, s);
+    require_class_or_curve(check, s, class, kind, &id_span);
+    let curve = curve(check, s, class);
+    let hex = hex(check, s);
+    let heading = heading(check, s);
+    require_position(check, s, class, kind, &id_span);
+    let shields = shields(check, s, class, &span);
+    let hull_lost = hull_lost(check, s, class);
+    let reinforced = reinforced(check, s);
+    let mut charged = charged(check, s, class);
+    let charge = charge(check, s, class, &span);
+    if kind == Kind::Round {
+        // A round fires only groups whose bar is full (seed 004 8.1).
+        for ((ready, bar), group) in charged
+            .iter_mut()
+            .zip(&charge)
+            .zip(class.map_or(&[][..], |c| &c.weapon_group[..]))
+        {
+            *ready &= *bar == [group.red, group.yellow];
+        }
+    }
+    let side = side(check, s, class);
+    ShipDef {
+        id: s.id.clone(),
+        class,
+        side,
+        curve,
+        hex,
+        heading,
+        shields,
+        hull_lost,
+        reinforced,
+        charged,
+        charge,
+        speed: s.speed.as_ref().map(|v| (*v.get_ref(), v.span())),
+        power_loss: s.power_loss,
+        power_relay: s.power_relay,
+        moves: s.moves.iter().map(|m| (*m.get_ref(), m.span())).collect(),
+        turn_marker: s.turn_marker.as_ref().map_or(0, |t| *t.get_ref()),
+        span: match s.moves.first() {
+            Some(first) => check.key_span("moves", first.span()),
+            None => id_span,
+        },
+    }
+}
+
+/// The class named by id or by name; an unknown one is a finding with the nearest names.
+fn class(check: &mut Check<'_>, cards: &'static TalonCards, s: &Ship) -> Class {
+    let c = s.class.as_ref()?;
+    let found = cards
+        .class(c.get_ref())
+        .or_else(|| cards.find_class(c.get_ref(), None));
+    if found.is_none() {
+        let names: Vec<String> = cards
+            .classes
+            .iter()
+            .flat_map(|c| [c.id.clone(), c.name.clone()])
+            .collect();
+        check.error(
+            Code::ScenarioUnknownReference,
+            c.span(),
+            format!("`{}` is no Talon ship class", c.get_ref()),
+            "unknown class",
+            did_you_mean(
+                c.get_ref(),
+                names.iter().map(String::as_str),
+                "name a class by id (`terran-ca`) or with its side (`Terran CA`, `CA Talon`)",
+            ),
+        );
+    }
+    found.map(|f| &f.value)
+}
+
+/// Most kinds need the class; `talon/impulse` needs a class or a curve.
+fn require_class_or_curve(
+    check: &mut Check<'_>,
+    s: &Ship,
+    class: Class,
+    kind: Kind,
+    id_span: &Range<usize>,
+) {
+    let needs_class = matches!(
+        kind,
+        Kind::Damage | Kind::Fire | Kind::EnergyPhase | Kind::Round
+    );
+    if needs_class && class.is_none() && s.class.is_none() {
+        check.error(
+            Code::ScenarioMissingField,
+            id_span.clone(),
+            format!("ship `{}` has no `class`", s.id),
+            "this ship",
+            "its shields, hull and weapons come from its class: add `class = \"Terran CA\"` (or another)".into(),
+        );
+    }
+    if kind == Kind::Impulse && s.class.is_none() && s.curve.is_none() {
+        check.error(
+            Code::ScenarioMissingField,
+            id_span.clone(),
+            format!("ship `{}` has neither `class` nor `curve`", s.id),
+            "this ship",
+            "give its power curve (`curve = \"2-4-1\"`) or its class (its starting curve is used)"
+                .into(),
+        );
+    }
+}
+
+/// The power curve given, on the impulse chart and on the class's card; else the class's
+/// starting curve.
+fn curve(check: &mut Check<'_>, s: &Ship, class: Class) -> Option<PowerCurve> {
+    let Some(text) = &s.curve else {
+        return class.map(|c| c.default_curve);
+    };
+    match PowerCurve::parse(text.get_ref()) {
+        None => {
+            check.error(
+                Code::ScenarioInvalidValue,
+                text.span(),
+                format!("`{}` is no power curve", text.get_ref()),
+                "not power-speed-turn",
+                "write the three numbers of the counter, e.g. `3-3-2` (seed 004 5.4.1)".into(),
+            );
+            None
+        }
+        Some(curve) if curve.power > 6 || curve.speed > 6 => {
+            check.error(
+                Code::ScenarioInvalidValue,
+                text.span(),
+                format!("curve `{curve}` goes past 6"),
+                "not on the impulse chart",
+                "power and speed are 0 to 6 (seed 004 4.1, 5.1)".into(),
+            );
+            None
+        }
+        Some(curve) => {
+            if let Some(class) = class
+                && !class.curves.contains(&curve)
+            {
+                let curves: Vec<String> = class.curves.iter().map(|c| format!("`{c}`")).collect();
+                check.error(
+                    Code::ScenarioIllegalChoice,
+                    text.span(),
+                    format!("the {} has no curve {curve}", class.name),
+                    "not on its card",
+                    format!("its curves are {}", curves.join(", ")),
+                );
+            }
+            Some(curve)
+        }
+    }
+}
+
+fn hex(check: &mut Check<'_>, s: &Ship) -> Option<Hex> {
+    let h = s.hex.as_ref()?;
+    let hex = h.get_ref().hex();
+    if hex.is_none() {
+        check.error(
+            Code::ScenarioInvalidValue,
+            h.span(),
+            "not a hex of the map".into(),
+            "not CCRR or [q, r]",
+            "write `\"0512\"` (column 05, row 12) or axial `[q, r]`".into(),
+        );
+    }
+    hex
+}
+
+fn heading(check: &mut Check<'_>, s: &Ship) -> Option<Heading> {
+    let h = s.heading.as_ref()?;
+    let heading = Heading::from_degrees(*h.get_ref());
+    if heading.is_none() {
+        check.error(
+            Code::ScenarioInvalidValue,
+            h.span(),
+            format!("heading {} is out of range", h.get_ref()),
+            "no hex side",
+            "a ship faces a hex side: 30, 90, 150, 210, 270 or 330 (compass degrees)".into(),
+        );
+    }
+    heading
+}
+
+/// Fire and rounds place ships: arcs and range come from their hex and heading.
+fn require_position(
+    check: &mut Check<'_>,
+    s: &Ship,
+    class: Class,
+    kind: Kind,
+    id_span: &Range<usize>,
+) {
+    if matches!(kind, Kind::Fire | Kind::Round)
+        && class.is_some()
+        && (s.hex.is_none() || s.heading.is_none())
+    {
+        check.error(
+            Code::ScenarioMissingField,
+            id_span.clone(),
+            format!(
+                "ship `{}` needs `hex` and `heading` to {}fire or be fired at",
+                s.id,
+                if kind == Kind::Round { "move, " } else { "" }
+            ),
+            "this ship",
+            "arcs and range come from where ships are: add `hex = \"0505\"` and `heading = 90`"
+                .into(),
+        );
+    }
+}
+
+/// Shield boxes left per arc, forward/right/rear/left: the class's full shields unless
+/// given, never more.
+fn shields(check: &mut Check<'_>, s: &Ship, class: Class, span: &Range<usize>) -> [u8; 4] {
+    let full = class.map_or([0; 4], |c| c.shields.as_array());
+    let given = s.shields.unwrap_or_default();
+    let shields = [
+        given.forward.unwrap_or(full[0]),
+        given.right.unwrap_or(full[1]),
+        given.rear.unwrap_or(full[2]),
+        given.left.unwrap_or(full[3]),
+    ];
+    if let Some(class) = class
+        && shields.iter().zip(full).any(|(now, max)| *now > max)
+    {
+        let at = check.key_span("shields", span.end..span.end);
+        check.error(
+            Code::ScenarioContradiction,
+            at,
+            format!("ship `{}` has more shield boxes than its class", s.id),
+            "above the card",
+            format!(
+                "the {} has forward {}, right {}, rear {}, left {}",
+                class.name, full[0], full[1], full[2], full[3]
+            ),
+        );
+    }
+    shields
+}
+
+/// Hull boxes crossed; crossing them all would have destroyed the ship already.
+fn hull_lost(check: &mut Check<'_>, s: &Ship, class: Class) -> u32 {
+    let hull_lost = s.hull_boxes_lost.as_ref().map_or(0, |h| *h.get_ref());
+    if let (Some(class), Some(lost)) = (class, &s.hull_boxes_lost)
+        && *lost.get_ref() as usize >= class.hull_boxes.len()
+    {
+        check.error(
+            Code::ScenarioContradiction,
+            lost.span(),
+            format!(
+                "the {} has {} hull boxes; with {} crossed it is already destroyed",
+                class.name,
+                class.hull_boxes.len(),
+                lost.get_ref()
+            ),
+            "no hull left",
+            "a ship is gone once its last hull box is crossed (seed 004 8.6.1): give fewer".into(),
+        );
+    }
+    hull_lost
+}
+
+/// The arcs with a reinforcement marker, at most one each.
+fn reinforced(check: &mut Check<'_>, s: &Ship) -> [bool; 4] {
+    let mut reinforced = [false; 4];
+    for arc in &s.reinforced {
+        let index = arc.get_ref().index();
+        if reinforced.get(index).copied().unwrap_or(false) {
+            check.error(
+                Code::ScenarioIllegalChoice,
+                arc.span(),
+                format!("the {} arc is reinforced twice", arc.get_ref().as_str()),
+                "second reinforcement",
+                "each shield arc has at most one reinforcement (seed 004 6.2.2)".into(),
+            );
+        }
+        if let Some(slot) = reinforced.get_mut(index) {
+            *slot = true;
+        }
+    }
+    reinforced
+}
+
+/// Per weapon group of the class: fully charged unless listed in `uncharged`.
+fn charged(check: &mut Check<'_>, s: &Ship, class: Class) -> Vec<bool> {
+    let groups = class.map_or(0, |c| c.weapon_group.len());
+    let mut charged = vec![true; groups];
+    for g in &s.uncharged {
+        match usize::try_from(*g.get_ref())
+            .ok()
+            .and_then(|g| g.checked_sub(1))
+            .filter(|&g| g < groups)
+        {
+            Some(index) => {
+                if let Some(slot) = charged.get_mut(index) {
+                    *slot = false;
+                }
+            }
+            None => check.error(
+                Code::ScenarioInvalidValue,
+                g.span(),
+                format!("ship `{}` has no weapon group {}", s.id, g.get_ref()),
+                "no such group",
+                format!("its class has {groups} weapon group(s), numbered from 1"),
+            ),
+        }
+    }
+    charged
+}
+
+/// The `[red, yellow]` boxes crossed on each weapon group's charge bar: one bar per group,
+/// none fuller than the card's.
+fn charge(check: &mut Check<'_>, s: &Ship, class: Class, span: &Range<usize>) -> Vec<[u8; 2]> {
+    let mut charge = Vec::new();
+    if s.charge.is_empty() {
+        return charge;
+    }
+    let groups = class.map_or(0, |c| c.weapon_group.len());
+    if s.charge.len() != groups {
+        let at = check.key_span("charge", span.end..span.end);
+        check.error(
+            Code::ScenarioContradiction,
+            at,
+            format!(
+                "ship `{}` gives {} charge bars for {groups} weapon groups",
+                s.id,
+                s.charge.len()
+            ),
+            "one `[red, yellow]` per group",
+            "list the crossed boxes of every weapon group, in the card's order".into(),
+        );
+    }
+    for (bar, group) in s
+        .charge
+        .iter()
+        .zip(class.map_or(&[][..], |c| &c.weapon_group[..]))
+    {
+        let [red, yellow] = *bar.get_ref();
+        if red > group.red || yellow > group.yellow {
+            check.error(
+                Code::ScenarioContradiction,
+                bar.span(),
+                format!(
+                    "the {} bar has {} red and {} yellow boxes",
+                    group.weapon, group.red, group.yellow
+                ),
+                "more than the bar holds",
+                "give the boxes already crossed, at most the bar's".into(),
+            );
+        }
+        charge.push([red, yellow]);
+    }
+    charge
+}
+
+/// The class's side; `side` is for ships without a class and may not contradict it.
+fn side(check: &mut Check<'_>, s: &Ship, class: Class) -> Option<Side> {
+    let side = class
+        .map(|c| c.side)
+        .or(s.side.as_ref().map(|s| *s.get_ref()));
+    if let (Some(class), Some(given)) = (class, &s.side)
+        && class.side != *given.get_ref()
+    {
+        check.error(
+            Code::ScenarioContradiction,
+            given.span(),
+            format!("the {} is a {} class", class.name, class.side.title()),
+            "other side",
+            "leave `side` out: the class says it".into(),
+        );
+    }
+    side
+}
