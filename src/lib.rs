@@ -16,9 +16,6 @@ pub mod parse;
 pub mod report;
 pub mod schema;
 pub mod text;
-// Until resolve_fleet (armada/resolved.rs) and the stated-points check
-// (armada/rules/stated_points.rs) are split: drop this then.
-#[allow(clippy::too_many_lines)]
 pub mod validate;
 
 pub use validate::lists::ListChecker;
