@@ -17,13 +17,14 @@ fn many_abilities(n: usize, max_steps: u32) -> String {
     text
 }
 
-fn time(label: &str, text: &str, runs: u32) {
+fn time(db: &arbiter::cards::CardDb, label: &str, text: &str, runs: u32) {
     let mut best = f64::MAX;
     let mut steps = 0;
     let mut ok = false;
     for _ in 0..runs {
         let started = Instant::now();
         let (_, result) = arbiter::adjudicate::resolve_text(
+            db,
             "bench.toml",
             text,
             &arbiter::adjudicate::ResolveOptions::default(),
@@ -52,13 +53,19 @@ fn time(label: &str, text: &str, runs: u32) {
 }
 
 fn main() {
+    let (db, _) = arbiter::cards::load(&arbiter::cards::LoadOptions {
+        embedded: true,
+        ..Default::default()
+    });
     time(
+        &db,
         "10,000 abilities, one event",
         &many_abilities(10_000, 100_000),
         5,
     );
     let looping = "game = \"xwing\"\nkind = \"xwing/queue\"\ntitle = \"loop\"\nevent = [\"x gain focus\"]\n\n[[player]]\nid = \"a\"\n\n[[ship]]\nid = \"x\"\nowner = \"a\"\n\n[[ability]]\nid = \"ping\"\nship = \"x\"\ncard = \"Ping\"\ntiming = \"after self gain focus\"\neffect = [\"gain focus\"]\n";
     time(
+        &db,
         "cyclic triggers to the default cap of 1,000 steps",
         looping,
         5,

@@ -71,7 +71,12 @@ fn main() {
         Ok(read) => read,
         Err(_) => panic!("the benchmark mission does not read"),
     };
-    let mission = scenario::spacealert::load(&read).unwrap_or_else(|f| panic!("{f:#?}"));
+    let (db, _) = arbiter::cards::load(&arbiter::cards::LoadOptions {
+        embedded: true,
+        ..Default::default()
+    });
+    let mission =
+        scenario::spacealert::load(&read, &db.spacealert).unwrap_or_else(|f| panic!("{f:#?}"));
     let prepared = prepare(&mission, None).unwrap_or_else(|f| panic!("{f:#?}"));
     let summary = resolve_quietly(&prepared);
     println!("mission: {summary:?}");
@@ -97,6 +102,7 @@ fn main() {
     let started = Instant::now();
     for _ in 0..traced {
         let (_, r) = arbiter::adjudicate::resolve_text(
+            &db,
             "bench.toml",
             MISSION,
             &arbiter::adjudicate::ResolveOptions::default(),

@@ -28,8 +28,7 @@ const TALON: [&str; 6] = [
 /// Twelve ships face to face: Terrans in column 05 facing east, Talons in column 08 facing
 /// west, on every second row, so every ship has an enemy at range 3 dead ahead. Each flies
 /// straight for as many impulses as its starting speed moves it; each fires in impulse A.
-fn round_text() -> String {
-    let cards = TalonCards::builtin();
+fn round_text(cards: &TalonCards) -> String {
     let mut text = String::from(
         "game = \"talon\"\nkind = \"talon/round\"\ntitle = \"bench\"\ninitiative = \"terran\"\nround = 3\n",
     );
@@ -66,9 +65,14 @@ fn round_text() -> String {
 }
 
 fn main() {
-    let text = round_text();
+    let (db, _) = arbiter::cards::load(&arbiter::cards::LoadOptions {
+        embedded: true,
+        ..Default::default()
+    });
+    let text = round_text(&db.talon);
     let read = scenario::read(FileId(0), &text, None).unwrap_or_else(|_| panic!("the round reads"));
-    let round = talon::load(&read, talon::Kind::Round).unwrap_or_else(|f| panic!("{f:#?}"));
+    let round =
+        talon::load(&read, talon::Kind::Round, &db.talon).unwrap_or_else(|f| panic!("{f:#?}"));
     let (steps, _, _) = run(&round, Some(1)).unwrap_or_else(|f| panic!("{f:#?}"));
     let played = round_quietly(&round, Some(1)).unwrap_or_else(|f| panic!("{f:#?}"));
     assert!(played.shots.len() >= 6, "the ships fire");
@@ -113,7 +117,7 @@ fn main() {
     let started = Instant::now();
     for _ in 0..runs {
         let (_, result) =
-            arbiter::adjudicate::resolve_text("bench.toml", black_box(&text), &options);
+            arbiter::adjudicate::resolve_text(&db, "bench.toml", black_box(&text), &options);
         assert!(result.is_ok());
     }
     println!(
@@ -122,7 +126,7 @@ fn main() {
     );
 
     // Fleet validation.
-    let cards = TalonCards::builtin();
+    let cards = &db.talon;
     let list = "Side: Terran\nPoints: 1000\nBB \"Cordoba\"\nCA \"Patton\"\n2x DD\nCrucero Ligero \"Thor\"\nCV \"Hornet\"\n2x FTR\nSC\n";
     let lists = 100_000;
     let started = Instant::now();

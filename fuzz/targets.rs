@@ -59,7 +59,7 @@ pub fn run(checker: &arbiter::ListChecker<'_>, target: &str, bytes: &[u8], pick:
     match target {
         "armada" => armada_list(bytes, pick),
         "xwing" => xwing_squad(bytes, pick),
-        "scenario" => scenario(bytes, pick),
+        "scenario" => scenario(checker.card_data(), bytes, pick),
         "cards" => card_data(bytes, pick),
         "validate" => validate(checker, bytes),
         other => Err(format!("no target `{other}`")),
@@ -101,13 +101,13 @@ fn xwing_squad(bytes: &[u8], pick: usize) -> Outcome {
 }
 
 /// Scenario TOML of any game, resolved (steps capped by the scenario's own ceiling).
-fn scenario(bytes: &[u8], pick: usize) -> Outcome {
+fn scenario(db: &CardDb, bytes: &[u8], pick: usize) -> Outcome {
     let text = String::from_utf8_lossy(bytes);
     let options = ResolveOptions {
         max_steps: None,
         seed: Some(pick as u64 % 7),
     };
-    let (files, result) = resolve_text("scenario.toml", &text, &options);
+    let (files, result) = resolve_text(db, "scenario.toml", &text, &options);
     match result {
         Ok(adjudication) => {
             let human = adjudication.render_human(100);

@@ -2,7 +2,9 @@
 //! applied, with the game's own detail on each step; and the recorder that caps it.
 
 use super::Cite;
+use crate::parse::scenario::{self, Envelope};
 use crate::report::new_table;
+use crate::report::{Code, FileId, Finding};
 use serde::Serialize;
 
 /// A game's extra facts on each step (X-Wing: the ability queue after the step). They are
@@ -207,5 +209,38 @@ mod tests {
             .unwrap_or_default();
         keys.sort_unstable();
         assert_eq!(keys, ["choice_point", "event", "n", "outcome", "rule"]);
+    }
+}
+
+/// A trace with the envelope's title, kind, question and source.
+pub fn trace_of<D>(envelope: &Envelope, steps: Vec<Step<D>>, final_state: Vec<String>) -> Trace<D> {
+    Trace {
+        title: envelope.title.clone(),
+        kind: envelope.kind.clone(),
+        question: envelope.question.clone(),
+        source: envelope.source_line(),
+        steps,
+        final_state,
+    }
+}
+
+/// The loop diagnostic: the steps ran out; `culprit` is the ability (or effect) seen most.
+pub fn loop_finding(
+    file: FileId,
+    max_steps: u32,
+    culprit: Option<(String, usize, std::ops::Range<usize>)>,
+) -> Finding {
+    let ceiling = scenario::MAX_STEPS_CEILING;
+    match culprit {
+        Some((name, times, span)) if times > 1 => Finding::error(
+            Code::ScenarioLoop,
+            format!("the scenario did not settle within {max_steps} steps: `{name}` entered the queue {times} times"),
+        )
+        .at(file, span)
+        .label("triggers again and again")
+        .help(format!("abilities that trigger each other without end loop forever; change a timing or a requirement, or raise `max_steps` (at most {ceiling}) if the scenario really is that long")),
+        _ => Finding::error(Code::ScenarioLoop, format!("the scenario did not settle within {max_steps} steps"))
+            .at(file, 0..0)
+            .help(format!("raise `max_steps` (or pass --max-steps; at most {ceiling}) if the scenario really is that long")),
     }
 }

@@ -97,14 +97,33 @@ pub enum DataText<'a> {
     Json(&'a str),
 }
 
+/// Whether a built-in file is read when only `games` are wanted: card files of other
+/// games are not.
+fn wanted_game(relative: &str, games: &[Game]) -> bool {
+    let Some(rest) = relative.strip_prefix("cards/") else {
+        return true;
+    };
+    let game = rest.split('/').next().and_then(Game::from_id);
+    games.is_empty() || game.is_none_or(|g| games.contains(&g))
+}
+
 /// Load everything the options name. Problems with paths that cannot be read at all are
 /// returned separately: they mean the command could not run (exit 2).
 pub fn load(options: &LoadOptions) -> (CardDb, Vec<Finding>) {
+    load_games(options, &[])
+}
+
+/// [`load`], reading the built-in card files of `games` only (empty: every game), for a
+/// command about one game. Overlays are always read whole: they are the user's.
+pub fn load_games(options: &LoadOptions, games: &[Game]) -> (CardDb, Vec<Finding>) {
     let mut by_relative: BTreeMap<String, Candidate> = BTreeMap::new();
     let mut unreadable = Vec::new();
     let mut skipped = Vec::new();
     if options.embedded {
         for (relative, text, json) in super::embedded::FILES {
+            if !wanted_game(relative, games) {
+                continue;
+            }
             by_relative.insert(
                 relative.to_string(),
                 Candidate {

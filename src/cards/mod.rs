@@ -15,8 +15,8 @@ pub mod talon;
 pub mod xwing;
 
 pub use load::{
-    DataKind, DataText, LoadOptions, RecordSpans, load, load_bytes, parse_data, parse_toml,
-    refused_before_parsing,
+    DataKind, DataText, LoadOptions, RecordSpans, load, load_bytes, load_games, parse_data,
+    parse_toml, refused_before_parsing,
 };
 pub use record::Record;
 

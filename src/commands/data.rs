@@ -1,19 +1,29 @@
 //! The card data a command runs on: the built-in data with any `--data` folders over it.
 
 use super::output::print_findings_stderr;
-use crate::cards::{CardDb, DataKind, LoadOptions, load};
+use crate::cards::{CardDb, DataKind, Game, LoadOptions, load_games};
 use crate::cli::Outcome;
 use std::path::PathBuf;
 
 /// The built-in data with any `--data` folders over it. Paths that cannot be read are
 /// reported and make the command fail.
 pub(super) fn load_data(overlays: &[PathBuf], without: &[DataKind]) -> Result<CardDb, Outcome> {
-    let (db, unreadable) = load(&LoadOptions {
+    load_game_data(overlays, without, &[])
+}
+
+/// [`load_data`] with only `games`' built-in cards (empty: every game's).
+pub(super) fn load_game_data(
+    overlays: &[PathBuf],
+    without: &[DataKind],
+    games: &[Game],
+) -> Result<CardDb, Outcome> {
+    let options = LoadOptions {
         spans: false,
         embedded: true,
         overlays: overlays.to_vec(),
         without: without.to_vec(),
-    });
+    };
+    let (db, unreadable) = load_games(&options, games);
     print_skipped(&db);
     if unreadable.is_empty() {
         Ok(db)

@@ -15,7 +15,7 @@ mod shell;
 mod validate;
 
 use crate::cli::{CardsCommand, Cli, Command, Outcome, ScoreCommand};
-use data::{load_data, print_skipped};
+use data::{load_data, load_game_data, print_skipped};
 use output::print_stdout;
 
 /// Parse the command line and run the command it names; the exit code tells the verdict.
@@ -38,7 +38,7 @@ pub fn dispatch(cli: Cli) -> Outcome {
         Command::Cards(CardsCommand::Import(args)) => cards_import::run(args),
         Command::Schema(args) => schema::run(args),
         Command::Rule(args) => rule::run(&cli.data, args),
-        Command::Resolve(args) => resolve::run(args),
+        Command::Resolve(args) => resolve::run(&cli.data, args),
         Command::Validate(args) => validate::run(&cli.data, args),
         Command::Score(ScoreCommand::Armada(args)) => score::armada(&cli.data, args),
         Command::Export(args) => export::run(&cli.data, args),

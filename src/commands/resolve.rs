@@ -1,7 +1,8 @@
-use super::print_stdout;
-use crate::adjudicate::{ResolveOptions, resolve_text};
+use super::{load_game_data, print_stdout};
+use crate::adjudicate::{ResolveOptions, resolve};
+use crate::cards::DataKind;
 use crate::cli::{Outcome, ReportFormat, ResolveArgs};
-use crate::parse::scenario::MAX_SCENARIO_BYTES;
+use crate::parse::scenario::{self, MAX_SCENARIO_BYTES};
 use crate::report::{
     Code, Finding, HumanStyle, JsonFinding, SourceFiles, render_human as render_finding,
 };
@@ -9,13 +10,13 @@ use crate::report::{
 /// Width of the trace table when stdout is not a terminal (pipes, files, tests).
 const TABLE_WIDTH: u16 = 120;
 
-pub fn run(args: ResolveArgs) -> Outcome {
+pub fn run(overlays: &[std::path::PathBuf], args: ResolveArgs) -> Outcome {
     let name = args.scenario.display().to_string();
-    let mut unread = SourceFiles::default();
-    let text = match read_limited(&args.scenario, &mut unread) {
+    let mut files = SourceFiles::default();
+    let text = match read_limited(&args.scenario, &mut files) {
         Ok(text) => text,
         Err(finding) => {
-            report(&unread, &[finding], args.output);
+            report(&files, &[finding], args.output);
             return Outcome::Failed;
         }
     };
@@ -23,8 +24,22 @@ pub fn run(args: ResolveArgs) -> Outcome {
         max_steps: args.max_steps,
         seed: args.seed,
     };
-    let (files, result) = resolve_text(&name, &text, &options);
-    match result {
+    let file = files.add(&name, text);
+    let scenario = match scenario::read(file, files.text(file), options.max_steps) {
+        Ok(scenario) => scenario,
+        Err(findings) => {
+            report(&files, &findings, args.output);
+            return Outcome::Failed;
+        }
+    };
+    // Only the scenario's game's cards, with every overlay: a scenario names the cards of
+    // its own game.
+    let without = [DataKind::Errata, DataKind::Formats, DataKind::Rules];
+    let db = match load_game_data(overlays, &without, &[scenario.envelope.game]) {
+        Ok(db) => db,
+        Err(outcome) => return outcome,
+    };
+    match resolve(&db, &scenario, &options) {
         Ok(adjudication) => {
             match args.output {
                 ReportFormat::Human => print_stdout(&adjudication.render_human(TABLE_WIDTH)),

@@ -8,6 +8,7 @@ pub mod rules;
 
 use super::{Adjudication, GameRules, NoDetail, ResolveOptions, trace_of};
 use crate::adjudicate::{CapReached, Played, Recorder, list, loop_finding};
+use crate::cards::CardDb;
 use crate::parse::scenario::ScenarioText;
 use crate::parse::scenario::armada::{self as scenario, CardType, EffectDef, Owner, Scenario};
 use crate::report::Finding;
@@ -24,11 +25,12 @@ impl GameRules for Armada {
         schemars::schema_for!(scenario::ScenarioFile)
     }
 
-    fn resolve(
+    fn resolve<'db>(
         &self,
+        _db: &'db CardDb,
         text: &ScenarioText<'_>,
         _options: &ResolveOptions,
-    ) -> Result<Box<dyn Adjudication>, Vec<Finding>> {
+    ) -> Result<Box<dyn Adjudication + 'db>, Vec<Finding>> {
         let sc = scenario::load(text)?;
         let (steps, final_state) = run(&sc)?;
         Ok(Box::new(trace_of(&text.envelope, steps, final_state)))

@@ -42,7 +42,7 @@ impl std::fmt::Display for Token<'_> {
 }
 
 pub struct Engine<'p> {
-    pub p: &'p Prepared,
+    pub p: &'p Prepared<'p>,
     pub turn: u8,
     pub reactors: [u8; 3],
     pub shields: [u8; 3],
@@ -80,7 +80,7 @@ pub struct Engine<'p> {
 }
 
 impl<'p> Engine<'p> {
-    pub fn new(p: &'p Prepared, log: Log) -> Self {
+    pub fn new(p: &'p Prepared<'p>, log: Log) -> Self {
         let s = &p.ship;
         let mut crew = [Crew {
             station: s.start_station,
@@ -323,14 +323,15 @@ mod tests {
     use crate::parse::scenario::spacealert::Action;
     use crate::report::FileId;
 
-    fn prepared(players: &str) -> Prepared {
+    fn prepared(players: &str) -> Prepared<'static> {
         let text = format!(
             "game = \"spacealert\"\nkind = \"spacealert/mission\"\ntitle = \"t\"\n[tracks]\nred = \"T1\"\nwhite = \"T2\"\nblue = \"T3\"\n{players}"
         );
         let read = crate::parse::scenario::read(FileId(0), &text, None)
             .map_err(|_| ())
             .unwrap();
-        let mission = crate::parse::scenario::spacealert::load(&read)
+        let cards = crate::cards::spacealert::SpaceAlertCards::builtin();
+        let mission = crate::parse::scenario::spacealert::load(&read, cards)
             .map_err(|f| format!("{f:?}"))
             .unwrap();
         Prepared::new(&mission, None).unwrap()

@@ -23,6 +23,7 @@ pub use score::{Outcome, Summary};
 pub use state::Prepared;
 
 use super::{Adjudication, GameRules, ResolveOptions, loop_finding};
+use crate::cards::CardDb;
 use crate::parse::scenario::ScenarioText;
 use crate::parse::scenario::spacealert::{self as mission, Mission};
 use crate::report::{Code, Finding};
@@ -39,12 +40,13 @@ impl GameRules for SpaceAlert {
         schemars::schema_for!(mission::MissionFile)
     }
 
-    fn resolve(
+    fn resolve<'db>(
         &self,
+        db: &'db CardDb,
         text: &ScenarioText<'_>,
         options: &ResolveOptions,
-    ) -> Result<Box<dyn Adjudication>, Vec<Finding>> {
-        let m = mission::load(text)?;
+    ) -> Result<Box<dyn Adjudication + 'db>, Vec<Finding>> {
+        let m = mission::load(text, &db.spacealert)?;
         let prepared = prepare(&m, options.seed)?;
         let mut engine = Engine::new(&prepared, Log::recording(text.envelope.max_steps));
         engine.run();
@@ -61,7 +63,7 @@ impl GameRules for SpaceAlert {
 }
 
 /// Fix a mission's numbers once, for [`resolve_quietly`] in a loop.
-pub fn prepare(m: &Mission, seed: Option<u64>) -> Result<Prepared, Vec<Finding>> {
+pub fn prepare<'db>(m: &Mission<'db>, seed: Option<u64>) -> Result<Prepared<'db>, Vec<Finding>> {
     Prepared::new(m, seed).map_err(|e| {
         vec![
             Finding::error(
@@ -74,7 +76,7 @@ pub fn prepare(m: &Mission, seed: Option<u64>) -> Result<Prepared, Vec<Finding>>
 }
 
 /// Resolve without a trace: what solvers and the benchmark call.
-pub fn resolve_quietly(p: &Prepared) -> Summary {
+pub fn resolve_quietly(p: &Prepared<'_>) -> Summary {
     let mut engine = Engine::new(p, Log::off());
     engine.run();
     engine.summary()

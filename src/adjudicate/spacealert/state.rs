@@ -99,8 +99,8 @@ pub struct ShipSpec {
 
 /// One threat of the mission, as fixed before the resolution.
 #[derive(Debug, Clone)]
-pub struct ThreatSpec {
-    pub card: &'static Threat,
+pub struct ThreatSpec<'db> {
+    pub card: &'db Threat,
     /// `None` for an internal threat.
     pub zone: Option<ZoneId>,
     pub turn: u8,
@@ -110,7 +110,7 @@ pub struct ThreatSpec {
     pub token: u8,
 }
 
-impl ThreatSpec {
+impl ThreatSpec<'_> {
     pub fn external(&self) -> bool {
         self.card.kind == ThreatKind::External
     }
@@ -124,9 +124,9 @@ impl ThreatSpec {
 
 /// Everything fixed before turn 1.
 #[derive(Debug, Clone)]
-pub struct Prepared {
+pub struct Prepared<'db> {
     pub ship: ShipSpec,
-    pub threats: Vec<ThreatSpec>,
+    pub threats: Vec<ThreatSpec<'db>>,
     pub names: Vec<String>,
     pub androids: Vec<bool>,
     pub actions: Vec<[Action; TURNS]>,
@@ -134,10 +134,10 @@ pub struct Prepared {
     pub tiles_given: bool,
 }
 
-impl Prepared {
+impl<'db> Prepared<'db> {
     /// Fix the mission's numbers. `seed` shuffles the damage tiles when the file gives no
     /// order; without either, the ship data's order is used.
-    pub fn new(m: &Mission, seed: Option<u64>) -> Result<Prepared, String> {
+    pub fn new(m: &Mission<'db>, seed: Option<u64>) -> Result<Prepared<'db>, String> {
         let cards = m.cards;
         let ship = cards.ship.as_ref().ok_or("no ship data")?;
         let zone = |z: ZoneId| {

@@ -44,7 +44,7 @@ pub fn run(sc: &Scenario, seed: Option<u64>, steps: &mut Steps) -> Played {
 
 /// A ship's damage state while hits land.
 #[derive(Debug, Clone)]
-pub struct ShipState {
+pub struct ShipState<'a> {
     pub shields: [u8; 4],
     pub reinforced: [bool; 4],
     pub hull_lost: u32,
@@ -54,7 +54,7 @@ pub struct ShipState {
     pub power_loss: bool,
     pub helm_down: bool,
     pub turn_penalty: u8,
-    pub criticals: Vec<&'static str>,
+    pub criticals: Vec<&'a str>,
 }
 
 /// Blast damage dealt by an exploding ship (seed 004 8.6.2), by ship index.
@@ -68,17 +68,17 @@ pub struct Blast {
 
 /// Every ship of a scenario and the dice, for the engines that deal damage.
 pub struct Fleet<'a> {
-    pub sc: &'a Scenario,
-    pub state: Vec<ShipState>,
+    pub sc: &'a Scenario<'a>,
+    pub state: Vec<ShipState<'a>>,
     /// Where each ship is now and which way it faces (the scenario's, until it moves).
     pub at: Vec<(Option<Hex>, Option<Heading>)>,
     pub dice: Dice,
     pub blasts: Vec<Blast>,
-    cards: &'static TalonCards,
+    cards: &'a TalonCards,
 }
 
 impl<'a> Fleet<'a> {
-    pub fn new(sc: &'a Scenario, seed: Option<u64>) -> Self {
+    pub fn new(sc: &'a Scenario<'a>, seed: Option<u64>) -> Self {
         let state = sc
             .ships
             .iter()
@@ -101,7 +101,7 @@ impl<'a> Fleet<'a> {
             at: sc.ships.iter().map(|s| (s.hex, s.heading)).collect(),
             dice: Dice::new(sc.dice.clone(), seed, sc.file, sc.dice_span.clone()),
             blasts: Vec::new(),
-            cards: TalonCards::builtin(),
+            cards: sc.cards,
         }
     }
 
@@ -127,7 +127,7 @@ impl<'a> Fleet<'a> {
         Ok(())
     }
 
-    fn class(&self, ship: usize) -> Option<&'static ShipClass> {
+    fn class(&self, ship: usize) -> Option<&'a ShipClass> {
         self.sc.ships[ship].class
     }
 

@@ -155,8 +155,8 @@ pub struct Input {
 
 /// One weapon group's bar after charging.
 #[derive(Debug, Clone)]
-pub struct GroupCharge {
-    pub weapon: &'static str,
+pub struct GroupCharge<'a> {
+    pub weapon: &'a str,
     pub red: u8,
     pub yellow: u8,
     pub charged: bool,
@@ -164,17 +164,17 @@ pub struct GroupCharge {
 
 /// One ship's energy phase, computed before any text.
 #[derive(Debug, Clone)]
-pub struct ShipEnergy {
+pub struct ShipEnergy<'a> {
     pub options: CurveOptions,
     pub chosen: Option<(PowerCurve, i32)>,
     pub wanted: u8,
     pub speed_allowed: bool,
     pub explodes: bool,
-    pub groups: Vec<GroupCharge>,
+    pub groups: Vec<GroupCharge<'a>>,
     pub ftl_warm: Option<bool>,
 }
 
-impl ShipEnergy {
+impl ShipEnergy<'_> {
     pub fn speeds(&self) -> Vec<u8> {
         self.options.allowed.iter().map(|(c, _)| c.speed).collect()
     }
@@ -219,13 +219,13 @@ impl ShipEnergy {
 
 /// One ship's energy phase: charging (9.2), then the curve (5.4, 8.4.2, 9.3), then FTL
 /// warm-up (11.1.3).
-pub fn phase(
+pub fn phase<'a>(
     id: &str,
-    class: &'static ShipClass,
+    class: &'a ShipClass,
     input: &Input,
     round: Option<u32>,
     steps: &mut Steps,
-) -> Result<ShipEnergy, Stop> {
+) -> Result<ShipEnergy<'a>, Stop> {
     let current = input.curve;
     let mut groups = Vec::with_capacity(class.weapon_group.len());
     for (index, group) in class.weapon_group.iter().enumerate() {
@@ -286,13 +286,13 @@ enum Charging {
 }
 
 /// Weapon group `index` charges one red box, or else its yellow boxes passively (9.2).
-fn charge(
+fn charge<'a>(
     id: &str,
     index: usize,
-    group: &'static WeaponGroup,
+    group: &'a WeaponGroup,
     input: &Input,
     steps: &mut Steps,
-) -> Result<GroupCharge, Stop> {
+) -> Result<GroupCharge<'a>, Stop> {
     let [mut red, mut yellow] = input
         .charge
         .get(index)

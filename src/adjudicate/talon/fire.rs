@@ -61,12 +61,12 @@ pub type ConeHit = (usize, u32, u8, Option<Arc>);
 /// What one shot came to, computed before any text; rendered by [`ShotResult::to_json`].
 /// `None` fields are the keys a shot stopped before reaching; `Some(None)` a null.
 #[derive(Debug, Clone, Default)]
-pub struct ShotResult {
+pub struct ShotResult<'a> {
     /// False when the scenario's data could not make a shot at all (null in JSON).
     pub made: bool,
     pub attacker: usize,
     pub group: usize,
-    pub weapon: &'static str,
+    pub weapon: &'a str,
     pub target: usize,
     pub allowed: bool,
     pub reason: Option<&'static str>,
@@ -83,7 +83,7 @@ pub struct ShotResult {
     pub cone: Option<Vec<ConeHit>>,
 }
 
-impl ShotResult {
+impl ShotResult<'_> {
     pub fn to_json(&self, sc: &Scenario) -> Value {
         if !self.made {
             return Value::Null;
@@ -141,15 +141,15 @@ impl ShotResult {
 }
 
 /// One weapon of a group at a target, from where the ships are now (`fleet.at`).
-pub fn fire(
-    sc: &Scenario,
+pub fn fire<'a>(
+    sc: &'a Scenario<'a>,
     fleet: &mut Fleet<'_>,
     steps: &mut Steps,
-    shot: &ShotDef,
+    shot: &'a ShotDef,
     fired: &mut Fired,
     can_roll: bool,
-) -> Result<ShotResult, Stop> {
-    let cards = TalonCards::builtin();
+) -> Result<ShotResult<'a>, Stop> {
+    let cards = sc.cards;
     let mut result = ShotResult {
         attacker: shot.attacker,
         group: shot.group,
@@ -184,12 +184,12 @@ pub fn fire(
 
 /// A shot whose weapon and ships the data resolve: who fires what from where.
 struct Aim<'a> {
-    sc: &'a Scenario,
+    sc: &'a Scenario<'a>,
     shot: &'a ShotDef,
-    attacker: &'a ShipDef,
-    target: &'a ShipDef,
-    group: &'static WeaponGroup,
-    weapon: &'static Weapon,
+    attacker: &'a ShipDef<'a>,
+    target: &'a ShipDef<'a>,
+    group: &'a WeaponGroup,
+    weapon: &'a Weapon,
     from: Hex,
     heading: Heading,
 }
@@ -198,8 +198,8 @@ impl<'a> Aim<'a> {
     /// `None` when the scenario's data cannot make the shot: an attacker without a class
     /// or a position, a group or weapon its class does not have.
     fn new(
-        sc: &'a Scenario,
-        cards: &'static TalonCards,
+        sc: &'a Scenario<'a>,
+        cards: &'a TalonCards,
         fleet: &Fleet<'_>,
         shot: &'a ShotDef,
     ) -> Option<Self> {
@@ -292,7 +292,7 @@ impl<'a> Aim<'a> {
         fleet: &Fleet<'_>,
         steps: &mut Steps,
         used: u8,
-        result: &mut ShotResult,
+        result: &mut ShotResult<'a>,
     ) -> Result<Option<(Seen, u32)>, Stop> {
         if used == 0
             && !self
@@ -404,7 +404,7 @@ impl<'a> Aim<'a> {
         steps: &mut Steps,
         range: u32,
         can_roll: bool,
-        result: &mut ShotResult,
+        result: &mut ShotResult<'a>,
     ) -> Result<(), Stop> {
         let cone_weapon = self.weapon.id == "fusion-cannon";
         let missile = self.weapon.kind() == WeaponKind::Missile;

@@ -6,7 +6,7 @@
 //! (`turn_mode` is null for a base, whose curve has no turn radius).
 
 use super::{Played, Steps, letters, rules, step};
-use crate::cards::talon::{Impulse, PowerCurve, TalonCards};
+use crate::cards::talon::{Impulse, PowerCurve};
 use crate::parse::scenario::talon::Scenario;
 use serde_json::{Map, Value, json};
 
@@ -21,7 +21,7 @@ pub fn must_move(impulse: &Impulse, curve: PowerCurve) -> bool {
 }
 
 pub fn run(sc: &Scenario, steps: &mut Steps) -> Played {
-    let cards = TalonCards::builtin();
+    let cards = sc.cards;
     let curves: Vec<_> = sc.ships.iter().map(|s| s.curve).collect();
     let mut moves: Vec<Vec<&str>> = vec![Vec::new(); sc.ships.len()];
     let mut energy: Vec<Vec<&str>> = vec![Vec::new(); sc.ships.len()];

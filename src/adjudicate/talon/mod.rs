@@ -18,6 +18,7 @@ pub mod rules;
 
 use super::{Adjudication, GameRules, NoDetail, ResolveOptions, Trace, trace_of};
 use crate::adjudicate::{CapReached, Cite, Recorder, loop_finding};
+use crate::cards::CardDb;
 use crate::parse::scenario::ScenarioText;
 use crate::parse::scenario::talon::{self as scenario, Kind, Scenario};
 use crate::report::Finding;
@@ -34,13 +35,14 @@ impl GameRules for Talon {
         schemars::schema_for!(scenario::ScenarioFile)
     }
 
-    fn resolve(
+    fn resolve<'db>(
         &self,
+        db: &'db CardDb,
         text: &ScenarioText<'_>,
         options: &ResolveOptions,
-    ) -> Result<Box<dyn Adjudication>, Vec<Finding>> {
+    ) -> Result<Box<dyn Adjudication + 'db>, Vec<Finding>> {
         let kind = Kind::parse(&text.envelope.kind).unwrap_or(Kind::Impulse);
-        let sc = scenario::load(text, kind)?;
+        let sc = scenario::load(text, kind, &db.talon)?;
         let (steps, final_state, outcome) = run(&sc, options.seed)?;
         Ok(Box::new(TalonTrace {
             trace: trace_of(&text.envelope, steps, final_state),
@@ -76,7 +78,10 @@ pub fn run(sc: &Scenario, seed: Option<u64>) -> Result<Answer, Vec<Finding>> {
 
 /// Play a `talon/round` scenario without a trace (benchmarks, solvers): the same results
 /// as [`run`], and no step text or JSON is built.
-pub fn round_quietly(sc: &Scenario, seed: Option<u64>) -> Result<round::Round<'_>, Vec<Finding>> {
+pub fn round_quietly<'a>(
+    sc: &'a Scenario<'a>,
+    seed: Option<u64>,
+) -> Result<round::Round<'a>, Vec<Finding>> {
     let mut steps = Steps::quiet();
     round::play(sc, seed, &mut steps).map_err(|stop| match stop {
         Stop::Cap => vec![loop_finding(sc.file, sc.max_steps, None)],

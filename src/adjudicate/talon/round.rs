@@ -21,7 +21,7 @@ use super::fire::{self, Fired, ShotResult};
 use super::geometry::arc_of;
 use super::impulse::{gains_power, must_move};
 use super::{Played, Steps, Stop, choice, rules, step};
-use crate::cards::talon::{Arc, Side, TalonCards};
+use crate::cards::talon::{Arc, Side};
 use crate::parse::scenario::talon::{Heading, Hex, Move, Scenario, SpendOn};
 use crate::report::{Code, Finding};
 use serde_json::{Map, Value, json};
@@ -47,7 +47,7 @@ pub struct Collision {
 
 /// A round played out: what [`run`] renders, and what a quiet caller reads.
 pub struct Round<'a> {
-    pub sc: &'a Scenario,
+    pub sc: &'a Scenario<'a>,
     pub fleet: Fleet<'a>,
     pub turn_marker: Vec<u8>,
     sideslip: Vec<bool>,
@@ -55,14 +55,14 @@ pub struct Round<'a> {
     /// Impulses (0–5) in which each ship moved.
     pub moved_in: Vec<Vec<usize>>,
     fired: Fired,
-    pub shots: Vec<(usize, ShotResult)>,
+    pub shots: Vec<(usize, ShotResult<'a>)>,
     pub collisions: Vec<Collision>,
     /// The map floated in an impulse by an axial `(q, r)`.
     pub floats: Vec<(usize, i32, i32)>,
     /// Who held the initiative in each impulse, and after the last.
     pub holders: [Side; 6],
     pub holder: Side,
-    pub energy: Vec<Option<ShipEnergy>>,
+    pub energy: Vec<Option<ShipEnergy<'a>>>,
     pub next_round: Option<u32>,
     too_big_told: bool,
 }
@@ -100,7 +100,7 @@ pub fn play<'a>(sc: &'a Scenario, seed: Option<u64>, steps: &mut Steps) -> Resul
 
 impl<'a> Round<'a> {
     fn impulse(&mut self, impulse: usize, steps: &mut Steps) -> Result<(), Stop> {
-        let cards = TalonCards::builtin();
+        let cards = self.sc.cards;
         let Some(chart) = cards.impulses.get(impulse) else {
             return Ok(());
         };
@@ -805,12 +805,13 @@ mod tests {
     use crate::parse::scenario::{self, talon};
     use crate::report::FileId;
 
-    fn scenario(body: &str) -> Scenario {
+    fn scenario(body: &str) -> Scenario<'static> {
         let text = format!(
             "game = \"talon\"\nkind = \"talon/round\"\ntitle = \"t\"\ninitiative = \"terran\"\n{body}"
         );
         let read = scenario::read(FileId(0), &text, None).expect("reads");
-        talon::load(&read, talon::Kind::Round).expect("loads")
+        let cards = crate::cards::talon::TalonCards::builtin();
+        talon::load(&read, talon::Kind::Round, cards).expect("loads")
     }
 
     const PATTON: &str = "[[ship]]\nid = \"p\"\nclass = \"Terran CA\"\ncurve = \"2-4-2\"\nhex = \"0505\"\nheading = 90\n";

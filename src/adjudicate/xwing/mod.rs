@@ -5,6 +5,7 @@ pub mod round;
 pub mod rules;
 
 use super::{Adjudication, GameRules, ResolveOptions, StepDetail, trace_of};
+use crate::cards::CardDb;
 use crate::parse::scenario::ScenarioText;
 use crate::parse::scenario::xwing::{self as scenario, Kind};
 use crate::report::Finding;
@@ -22,11 +23,12 @@ impl GameRules for Xwing {
         schemars::schema_for!(scenario::ScenarioFile)
     }
 
-    fn resolve(
+    fn resolve<'db>(
         &self,
+        _db: &'db CardDb,
         text: &ScenarioText<'_>,
         _options: &ResolveOptions,
-    ) -> Result<Box<dyn Adjudication>, Vec<Finding>> {
+    ) -> Result<Box<dyn Adjudication + 'db>, Vec<Finding>> {
         let kind = Kind::parse(&text.envelope.kind).unwrap_or(Kind::Queue);
         let sc = scenario::load(text, kind)?;
         let (steps, final_state) = match kind {

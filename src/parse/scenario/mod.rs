@@ -21,6 +21,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use std::ops::Range;
 use toml::Spanned;
+use toml::de::DeTable;
 
 /// Larger than any hand-written scenario; generated stress tests stay far below it.
 pub const MAX_SCENARIO_BYTES: usize = 16 * 1024 * 1024;
@@ -103,17 +104,25 @@ pub struct ScenarioText<'a> {
     pub envelope: Envelope,
     /// The whole file, for diagnostics and word spans.
     pub text: &'a str,
-    /// The file with the envelope's keys blanked out (same length, so every span is the
-    /// file's own): what a game's `deny_unknown_fields` tables are read from.
-    body: String,
+    /// The file's top-level keys but the envelope's, parsed once with it (every span is
+    /// the file's own): what a game's `deny_unknown_fields` tables are read from.
+    body: Spanned<DeTable<'a>>,
 }
 
 impl ScenarioText<'_> {
     /// Read the game's tables into `T` (a `deny_unknown_fields` model of the game's part
     /// of the file). Every problem is reported, each on its span.
     pub fn body<T: DeserializeOwned>(&self) -> Result<T, Vec<Finding>> {
-        crate::cards::parse_toml::<T>(self.envelope.file, &self.body)
-            .map_err(|findings| findings.into_iter().map(scenario_code).collect())
+        let deserializer = toml::de::Deserializer::from(self.body.clone());
+        match T::deserialize(deserializer) {
+            Ok(value) => Ok(value),
+            // serde stops at the first problem: the reader that reads table by table
+            // finds them all (on the text with the envelope blanked, so spans agree).
+            Err(_) => {
+                crate::cards::parse_toml::<T>(self.envelope.file, &without_envelope(self.text))
+                    .map_err(|findings| findings.into_iter().map(scenario_code).collect())
+            }
+        }
     }
 
     /// A checker that reports into this scenario's file.
@@ -179,8 +188,7 @@ pub fn read(
     {
         return Err(vec![scenario_code(refusal)]);
     }
-    let head = crate::cards::parse_toml::<EnvelopeFile>(file, text)
-        .map_err(|findings| findings.into_iter().map(scenario_code).collect::<Vec<_>>())?;
+    let (head, body) = parse_once(file, text)?;
     let mut findings = Vec::new();
     let max_steps_span = head.max_steps.as_ref().map_or(0..0, |m| m.span());
     let written = head.max_steps.as_ref().map(|m| *m.get_ref());
@@ -220,8 +228,43 @@ pub fn read(
     Ok(ScenarioText {
         envelope,
         text,
-        body: without_envelope(text),
+        body,
     })
+}
+
+/// Parse the file once into the envelope and the game's part. A file that does not
+/// parse, or whose envelope does not read, is read again by the reader that reports every
+/// problem on its span.
+fn parse_once(
+    file: FileId,
+    text: &str,
+) -> Result<(EnvelopeFile, Spanned<DeTable<'_>>), Vec<Finding>> {
+    let parsed = DeTable::parse(text).ok().and_then(|document| {
+        let span = document.span();
+        let mut body = document.into_inner();
+        let mut envelope = DeTable::new();
+        for key in ENVELOPE_KEYS {
+            if let Some((key, value)) = body.remove_entry(*key) {
+                envelope.insert(key, value);
+            }
+        }
+        let deserializer = toml::de::Deserializer::from(Spanned::new(span.clone(), envelope));
+        let head = EnvelopeFile::deserialize(deserializer).ok()?;
+        Some((head, Spanned::new(span, body)))
+    });
+    match parsed {
+        Some(parsed) => Ok(parsed),
+        None => {
+            let findings = match crate::cards::parse_toml::<EnvelopeFile>(file, text) {
+                Err(findings) => findings,
+                // Parsed piece by piece but not whole: the whole file's error stands.
+                Ok(_) => vec![
+                    Finding::error(Code::Syntax, "the scenario is not valid TOML").at(file, 0..0),
+                ],
+            };
+            Err(findings.into_iter().map(scenario_code).collect())
+        }
+    }
 }
 
 /// Where the kind of a scenario does not fit its game: a finding on `kind`.

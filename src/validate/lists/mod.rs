@@ -143,7 +143,10 @@ impl<'db> Checker<'db> {
 /// One input through the whole of `validate` (game, reader, rules, report) from bytes
 /// already read, with no options: for the fuzz harness (`fuzz/`) and tests. The lookup
 /// tables are built once, so many inputs can be checked in a row.
-pub struct ListChecker<'db>(Checker<'db>);
+pub struct ListChecker<'db> {
+    checker: Checker<'db>,
+    db: &'db CardDb,
+}
 
 impl<'db> ListChecker<'db> {
     /// `None` when the data cannot serve a run (no Armada format to fall back on).
@@ -152,11 +155,17 @@ impl<'db> ListChecker<'db> {
             tables: true,
             ..Request::default()
         };
-        Checker::new(db, &request).ok().map(ListChecker)
+        let checker = Checker::new(db, &request).ok()?;
+        Some(ListChecker { checker, db })
     }
 
     pub fn check(&self, name: &str, bytes: &[u8]) -> ListReport {
-        self.0.check_bytes(ListBytes { name, bytes })
+        self.checker.check_bytes(ListBytes { name, bytes })
+    }
+
+    /// The card data the lists are checked against.
+    pub fn card_data(&self) -> &'db CardDb {
+        self.db
     }
 }
 

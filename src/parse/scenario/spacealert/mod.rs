@@ -104,22 +104,22 @@ pub struct TileLines {
 // The checked mission the engine works on.
 
 #[derive(Debug, Clone)]
-pub struct Mission {
+pub struct Mission<'db> {
     pub file: FileId,
-    pub cards: &'static SpaceAlertCards,
+    pub cards: &'db SpaceAlertCards,
     /// Red, white, blue.
-    pub tracks: [&'static Trajectory; 3],
-    pub internal_track: Option<&'static Trajectory>,
+    pub tracks: [&'db Trajectory; 3],
+    pub internal_track: Option<&'db Trajectory>,
     /// In the order of their numbered tokens: by turn, then as written.
-    pub threats: Vec<MissionThreat>,
+    pub threats: Vec<MissionThreat<'db>>,
     pub crew: Vec<CrewMember>,
     /// Per zone (red, white, blue), when the file gives the order.
     pub damage_tiles: Option<[Vec<Tile>; 3]>,
 }
 
 #[derive(Debug, Clone)]
-pub struct MissionThreat {
-    pub threat: &'static Threat,
+pub struct MissionThreat<'db> {
+    pub threat: &'db Threat,
     pub placement: Placement,
     pub turn: u8,
     pub unconfirmed: bool,
@@ -133,10 +133,12 @@ pub struct CrewMember {
 }
 
 /// Read and check a mission. `Err` holds every problem found.
-pub fn load(scenario: &ScenarioText<'_>) -> Result<Mission, Vec<Finding>> {
+pub fn load<'db>(
+    scenario: &ScenarioText<'_>,
+    cards: &'db SpaceAlertCards,
+) -> Result<Mission<'db>, Vec<Finding>> {
     let file: MissionFile = scenario.body()?;
     let mut check = scenario.check();
-    let cards = SpaceAlertCards::builtin();
     let Some(ship) = cards.ship.as_ref() else {
         return Err(vec![
             Finding::error(
@@ -185,12 +187,12 @@ pub fn load(scenario: &ScenarioText<'_>) -> Result<Mission, Vec<Finding>> {
 }
 
 /// The trajectory a `[tracks]` value names, by id or nickname.
-fn track(
+fn track<'db>(
     check: &mut super::Check<'_>,
-    cards: &'static SpaceAlertCards,
+    cards: &'db SpaceAlertCards,
     value: &Spanned<String>,
     what: &str,
-) -> Option<&'static Trajectory> {
+) -> Option<&'db Trajectory> {
     let key = normalize(value.get_ref()).replace(' ', "");
     let found = cards.trajectories.iter().find(|t| {
         normalize(&t.id).replace(' ', "") == key
@@ -219,9 +221,9 @@ fn track(
 }
 
 /// §1: the trajectory boards are drawn at random, so one board cannot serve two zones.
-fn refuse_reused_boards<'f>(
+fn refuse_reused_boards<'db, 'f>(
     check: &mut super::Check<'_>,
-    chosen: impl Iterator<Item = (Option<&'static Trajectory>, &'f Spanned<String>)>,
+    chosen: impl Iterator<Item = (Option<&'db Trajectory>, &'f Spanned<String>)>,
 ) {
     let mut seen: Vec<&str> = Vec::new();
     for (found, value) in chosen {
@@ -241,12 +243,12 @@ fn refuse_reused_boards<'f>(
 
 /// The mission's threats in token order: by the turn they are announced, equal turns in
 /// file order.
-fn threats(
+fn threats<'db>(
     check: &mut super::Check<'_>,
-    cards: &'static SpaceAlertCards,
+    cards: &'db SpaceAlertCards,
     ship: &Ship,
     file: &MissionFile,
-) -> Vec<MissionThreat> {
+) -> Vec<MissionThreat<'db>> {
     let mut threats = Vec::new();
     for line in &file.threat {
         let line = line.get_ref();
@@ -428,19 +430,19 @@ fn action_board(check: &mut super::Check<'_>, line: &PlayerLine) -> [Action; TUR
 }
 
 /// A threat by Spanish or English name, nickname or id, like card lookups elsewhere.
-fn find_threat(
+fn find_threat<'db>(
     check: &mut super::Check<'_>,
-    cards: &'static SpaceAlertCards,
+    cards: &'db SpaceAlertCards,
     name: &Spanned<String>,
-) -> Option<&'static Threat> {
+) -> Option<&'db Threat> {
     let key = normalize(name.get_ref());
-    let names = |t: &'static Threat| {
+    let names = |t: &'db Threat| {
         std::iter::once(t.name.as_str())
             .chain(std::iter::once(t.name_en.as_str()))
             .chain(std::iter::once(t.id.as_str()))
             .chain(t.nicknames.iter().map(String::as_str))
     };
-    let matches: Vec<&'static Threat> = cards
+    let matches: Vec<&'db Threat> = cards
         .threats
         .iter()
         .map(|t| &t.value)
@@ -485,7 +487,7 @@ fn find_threat(
 
 fn tile_orders(
     check: &mut super::Check<'_>,
-    cards: &'static SpaceAlertCards,
+    cards: &SpaceAlertCards,
     lines: &TileLines,
 ) -> [Vec<Tile>; 3] {
     let mut out: [Vec<Tile>; 3] = Default::default();

@@ -304,11 +304,13 @@ pub struct Shot {
 // The checked scenario.
 
 #[derive(Debug, Clone)]
-pub struct Scenario {
+pub struct Scenario<'db> {
     pub file: FileId,
+    /// The Talon data the scenario was read against: classes and the impulse chart.
+    pub cards: &'db TalonCards,
     pub kind: Kind,
     pub max_steps: u32,
-    pub ships: Vec<ShipDef>,
+    pub ships: Vec<ShipDef<'db>>,
     pub holder: Option<Side>,
     pub chosen: Option<(Side, Range<usize>)>,
     pub markers: Vec<MarkerDef>,
@@ -333,9 +335,9 @@ pub struct SpendDef {
 }
 
 #[derive(Debug, Clone)]
-pub struct ShipDef {
+pub struct ShipDef<'db> {
     pub id: String,
-    pub class: Option<&'static ShipClass>,
+    pub class: Option<&'db ShipClass>,
     pub side: Option<Side>,
     pub curve: Option<PowerCurve>,
     pub hex: Option<Hex>,
@@ -385,12 +387,15 @@ pub struct ShotDef {
 }
 
 /// Read and check a Talon scenario of `kind`. `Err` holds every problem found.
-pub fn load(scenario: &ScenarioText<'_>, kind: Kind) -> Result<Scenario, Vec<Finding>> {
+pub fn load<'db>(
+    scenario: &ScenarioText<'_>,
+    kind: Kind,
+    cards: &'db TalonCards,
+) -> Result<Scenario<'db>, Vec<Finding>> {
     let file: ScenarioFile = scenario.body()?;
-    let cards = TalonCards::builtin();
     let mut check = scenario.check();
     let ids = check.ids(&file.ship, |s| &s.id, "ship");
-    let ships: Vec<ShipDef> = file
+    let ships: Vec<ShipDef<'db>> = file
         .ship
         .iter()
         .map(|s| ship::ship(&mut check, cards, s.get_ref(), s.span(), kind))
@@ -470,6 +475,7 @@ pub fn load(scenario: &ScenarioText<'_>, kind: Kind) -> Result<Scenario, Vec<Fin
     }
     let sc = Scenario {
         file: check.file,
+        cards,
         kind,
         max_steps: scenario.envelope.max_steps,
         ships,

@@ -8,15 +8,15 @@ use crate::report::Code;
 use crate::text::did_you_mean;
 use std::ops::Range;
 
-type Class = Option<&'static ShipClass>;
+type Class<'db> = Option<&'db ShipClass>;
 
-pub(super) fn ship(
+pub(super) fn ship<'db>(
     check: &mut Check<'_>,
-    cards: &'static TalonCards,
+    cards: &'db TalonCards,
     s: &Ship,
     span: Range<usize>,
     kind: Kind,
-) -> ShipDef {
+) -> ShipDef<'db> {
     let id_span = check.key_span(&format!("\"{}\"", s.id), span.end..span.end);
     let id_span = if id_span.start < span.start {
         span.clone()
@@ -70,7 +70,7 @@ pub(super) fn ship(
 }
 
 /// The class named by id or by name; an unknown one is a finding with the nearest names.
-fn class(check: &mut Check<'_>, cards: &'static TalonCards, s: &Ship) -> Class {
+fn class<'db>(check: &mut Check<'_>, cards: &'db TalonCards, s: &Ship) -> Class<'db> {
     let c = s.class.as_ref()?;
     let found = cards
         .class(c.get_ref())
@@ -100,7 +100,7 @@ fn class(check: &mut Check<'_>, cards: &'static TalonCards, s: &Ship) -> Class {
 fn require_class_or_curve(
     check: &mut Check<'_>,
     s: &Ship,
-    class: Class,
+    class: Class<'_>,
     kind: Kind,
     id_span: &Range<usize>,
 ) {
@@ -131,7 +131,7 @@ fn require_class_or_curve(
 
 /// The power curve given, on the impulse chart and on the class's card; else the class's
 /// starting curve.
-fn curve(check: &mut Check<'_>, s: &Ship, class: Class) -> Option<PowerCurve> {
+fn curve(check: &mut Check<'_>, s: &Ship, class: Class<'_>) -> Option<PowerCurve> {
     let Some(text) = &s.curve else {
         return class.map(|c| c.default_curve);
     };
@@ -208,7 +208,7 @@ fn heading(check: &mut Check<'_>, s: &Ship) -> Option<Heading> {
 fn require_position(
     check: &mut Check<'_>,
     s: &Ship,
-    class: Class,
+    class: Class<'_>,
     kind: Kind,
     id_span: &Range<usize>,
 ) {
@@ -233,7 +233,7 @@ fn require_position(
 
 /// Shield boxes left per arc, forward/right/rear/left: the class's full shields unless
 /// given, never more.
-fn shields(check: &mut Check<'_>, s: &Ship, class: Class, span: &Range<usize>) -> [u8; 4] {
+fn shields(check: &mut Check<'_>, s: &Ship, class: Class<'_>, span: &Range<usize>) -> [u8; 4] {
     let full = class.map_or([0; 4], |c| c.shields.as_array());
     let given = s.shields.unwrap_or_default();
     let shields = [
@@ -261,7 +261,7 @@ fn shields(check: &mut Check<'_>, s: &Ship, class: Class, span: &Range<usize>) -
 }
 
 /// Hull boxes crossed; crossing them all would have destroyed the ship already.
-fn hull_lost(check: &mut Check<'_>, s: &Ship, class: Class) -> u32 {
+fn hull_lost(check: &mut Check<'_>, s: &Ship, class: Class<'_>) -> u32 {
     let hull_lost = s.hull_boxes_lost.as_ref().map_or(0, |h| *h.get_ref());
     if let (Some(class), Some(lost)) = (class, &s.hull_boxes_lost)
         && *lost.get_ref() as usize >= class.hull_boxes.len()
@@ -304,7 +304,7 @@ fn reinforced(check: &mut Check<'_>, s: &Ship) -> [bool; 4] {
 }
 
 /// Per weapon group of the class: fully charged unless listed in `uncharged`.
-fn charged(check: &mut Check<'_>, s: &Ship, class: Class) -> Vec<bool> {
+fn charged(check: &mut Check<'_>, s: &Ship, class: Class<'_>) -> Vec<bool> {
     let groups = class.map_or(0, |c| c.weapon_group.len());
     let mut charged = vec![true; groups];
     for g in &s.uncharged {
@@ -332,7 +332,7 @@ fn charged(check: &mut Check<'_>, s: &Ship, class: Class) -> Vec<bool> {
 
 /// The `[red, yellow]` boxes crossed on each weapon group's charge bar: one bar per group,
 /// none fuller than the card's.
-fn charge(check: &mut Check<'_>, s: &Ship, class: Class, span: &Range<usize>) -> Vec<[u8; 2]> {
+fn charge(check: &mut Check<'_>, s: &Ship, class: Class<'_>, span: &Range<usize>) -> Vec<[u8; 2]> {
     let mut charge = Vec::new();
     if s.charge.is_empty() {
         return charge;
@@ -376,7 +376,7 @@ fn charge(check: &mut Check<'_>, s: &Ship, class: Class, span: &Range<usize>) ->
 }
 
 /// The class's side; `side` is for ships without a class and may not contradict it.
-fn side(check: &mut Check<'_>, s: &Ship, class: Class) -> Option<Side> {
+fn side(check: &mut Check<'_>, s: &Ship, class: Class<'_>) -> Option<Side> {
     let side = class
         .map(|c| c.side)
         .or(s.side.as_ref().map(|s| *s.get_ref()));

@@ -1,0 +1,31 @@
+//! How traces put lists of names into words, and how much of a list they show.
+
+/// Most queue entries a step shows; longer queues show a count of the rest.
+pub const QUEUE_SHOWN: usize = 8;
+/// Most names an outcome lists before summarising the rest.
+pub const NAMES_SHOWN: usize = 8;
+
+/// "a, b and c", at most [`NAMES_SHOWN`] names then "and N more".
+pub fn list(names: &[String]) -> String {
+    let shown: Vec<&str> = names.iter().take(NAMES_SHOWN).map(String::as_str).collect();
+    let rest = names.len().saturating_sub(NAMES_SHOWN);
+    match (shown.as_slice(), rest) {
+        ([], _) => "nothing".to_string(),
+        ([one], 0) => one.to_string(),
+        ([init @ .., last], 0) => format!("{} and {last}", init.join(", ")),
+        _ => format!("{} and {rest} more", shown.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_are_capped() {
+        let names: Vec<String> = (0..12).map(|i| i.to_string()).collect();
+        assert_eq!(list(&names[..1]), "0");
+        assert_eq!(list(&names[..3]), "0, 1 and 2");
+        assert_eq!(list(&names), "0, 1, 2, 3, 4, 5, 6, 7 and 4 more");
+    }
+}
