@@ -179,39 +179,6 @@ impl<D> Recorder<D> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const CITE: Cite = Cite {
-        document: "Doc",
-        version: "",
-        section: "S",
-    };
-
-    #[test]
-    fn the_recorder_stops_at_the_cap() {
-        let mut rec = Recorder::new(2);
-        assert!(rec.push("a", "x", CITE, false, NoDetail {}).is_ok());
-        assert!(rec.push("b", "x", CITE, false, NoDetail {}).is_ok());
-        assert!(rec.push("c", "x", CITE, false, NoDetail {}).is_err());
-        assert_eq!(rec.steps.len(), 2);
-    }
-
-    #[test]
-    fn a_step_without_detail_has_the_generic_keys_only() {
-        let mut rec = Recorder::new(1);
-        rec.push("a", "x", CITE, true, NoDetail {}).ok();
-        let json = serde_json::to_value(&rec.steps[0]).unwrap_or_default();
-        let mut keys: Vec<&str> = json
-            .as_object()
-            .map(|o| o.keys().map(String::as_str).collect())
-            .unwrap_or_default();
-        keys.sort_unstable();
-        assert_eq!(keys, ["choice_point", "event", "n", "outcome", "rule"]);
-    }
-}
-
 /// A trace with the envelope's title, kind, question and source.
 pub fn trace_of<D>(envelope: &Envelope, steps: Vec<Step<D>>, final_state: Vec<String>) -> Trace<D> {
     Trace {
@@ -242,5 +209,38 @@ pub fn loop_finding(
         _ => Finding::error(Code::ScenarioLoop, format!("the scenario did not settle within {max_steps} steps"))
             .at(file, 0..0)
             .help(format!("raise `max_steps` (or pass --max-steps; at most {ceiling}) if the scenario really is that long")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CITE: Cite = Cite {
+        document: "Doc",
+        version: "",
+        section: "S",
+    };
+
+    #[test]
+    fn the_recorder_stops_at_the_cap() {
+        let mut rec = Recorder::new(2);
+        assert!(rec.push("a", "x", CITE, false, NoDetail {}).is_ok());
+        assert!(rec.push("b", "x", CITE, false, NoDetail {}).is_ok());
+        assert!(rec.push("c", "x", CITE, false, NoDetail {}).is_err());
+        assert_eq!(rec.steps.len(), 2);
+    }
+
+    #[test]
+    fn a_step_without_detail_has_the_generic_keys_only() {
+        let mut rec = Recorder::new(1);
+        rec.push("a", "x", CITE, true, NoDetail {}).ok();
+        let json = serde_json::to_value(&rec.steps[0]).unwrap_or_default();
+        let mut keys: Vec<&str> = json
+            .as_object()
+            .map(|o| o.keys().map(String::as_str).collect())
+            .unwrap_or_default();
+        keys.sort_unstable();
+        assert_eq!(keys, ["choice_point", "event", "n", "outcome", "rule"]);
     }
 }
