@@ -15,9 +15,13 @@ mod impulse;
 mod initiative;
 pub mod round;
 pub mod rules;
+mod steps;
+
+pub use steps::{Played, Steps, Stop, letters};
+pub(crate) use steps::{choice, step};
 
 use super::{Adjudication, GameRules, NoDetail, ResolveOptions, Trace, trace_of};
-use crate::adjudicate::{CapReached, Cite, Recorder, loop_finding};
+use crate::adjudicate::loop_finding;
 use crate::cards::CardDb;
 use crate::parse::scenario::ScenarioText;
 use crate::parse::scenario::talon::{self as scenario, Kind, Scenario};
@@ -70,7 +74,7 @@ pub fn run(sc: &Scenario, seed: Option<u64>) -> Result<Answer, Vec<Finding>> {
         Kind::Round => round::run(sc, seed, &mut steps),
     };
     match played {
-        Ok((final_state, outcome)) => Ok((steps.rec.steps, final_state, outcome)),
+        Ok((final_state, outcome)) => Ok((steps.into_steps(), final_state, outcome)),
         Err(Stop::Cap) => Err(vec![loop_finding(sc.file, sc.max_steps, None)]),
         Err(Stop::Finding(finding)) => Err(vec![*finding]),
     }
@@ -88,105 +92,6 @@ pub fn round_quietly<'a>(
         Stop::Finding(finding) => vec![*finding],
     })
 }
-
-/// Why an engine stopped early.
-pub enum Stop {
-    Cap,
-    Finding(Box<Finding>),
-}
-
-impl From<CapReached> for Stop {
-    fn from(_: CapReached) -> Self {
-        Stop::Cap
-    }
-}
-
-impl From<Finding> for Stop {
-    fn from(finding: Finding) -> Self {
-        Stop::Finding(Box::new(finding))
-    }
-}
-
-/// What an engine hands back: final-state lines and the outcome object.
-pub type Played = Result<(Vec<String>, serde_json::Value), Stop>;
-
-/// The trace being written, or not: a quiet run (benchmarks, solvers) computes the same
-/// results and formats no step. Engines write steps through [`step!`] and [`choice!`], which
-/// only format their text when the trace is on.
-pub struct Steps {
-    rec: Recorder<NoDetail>,
-    /// Whether steps are recorded (and their text formatted).
-    pub on: bool,
-}
-
-impl Steps {
-    pub fn recording(max_steps: u32) -> Self {
-        Steps {
-            rec: Recorder::new(max_steps),
-            on: true,
-        }
-    }
-
-    /// No trace: nothing is formatted or stored, and the step cap does not apply.
-    pub fn quiet() -> Self {
-        Steps {
-            rec: Recorder::new(0),
-            on: false,
-        }
-    }
-
-    pub fn push(
-        &mut self,
-        event: impl Into<String>,
-        outcome: impl Into<String>,
-        rule: Cite,
-    ) -> Result<(), CapReached> {
-        if !self.on {
-            return Ok(());
-        }
-        self.rec.push(event, outcome, rule, false, NoDetail {})
-    }
-
-    /// A step where the scenario did not give a choice the rules leave to a player.
-    pub fn choice(
-        &mut self,
-        event: impl Into<String>,
-        outcome: impl Into<String>,
-        rule: Cite,
-    ) -> Result<(), CapReached> {
-        if !self.on {
-            return Ok(());
-        }
-        self.rec.push(event, outcome, rule, true, NoDetail {})
-    }
-}
-
-/// `step!(steps, rule, event, outcome)`: a step whose event and outcome expressions are only
-/// evaluated when the trace is on. Returns `Result<(), CapReached>`.
-macro_rules! step {
-    ($steps:expr, $rule:expr, $event:expr, $outcome:expr $(,)?) => {{
-        let steps: &mut $crate::adjudicate::talon::Steps = $steps;
-        if steps.on {
-            steps.push($event, $outcome, $rule)
-        } else {
-            Ok(())
-        }
-    }};
-}
-pub(crate) use step;
-
-/// As [`step!`], for a choice point.
-macro_rules! choice {
-    ($steps:expr, $rule:expr, $event:expr, $outcome:expr $(,)?) => {{
-        let steps: &mut $crate::adjudicate::talon::Steps = $steps;
-        if steps.on {
-            steps.choice($event, $outcome, $rule)
-        } else {
-            Ok(())
-        }
-    }};
-}
-pub(crate) use choice;
 
 /// A Talon trace: the generic steps plus the kind's `outcome` object in the JSON.
 pub struct TalonTrace {
@@ -209,14 +114,5 @@ impl Adjudication for TalonTrace {
 
     fn step_count(&self) -> usize {
         self.trace.step_count()
-    }
-}
-
-/// "A, C, D and F" (or "none").
-pub fn letters(items: &[&str]) -> String {
-    match items {
-        [] => "none".to_string(),
-        [one] => (*one).to_string(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }

@@ -13,6 +13,7 @@ mod choices;
 mod damage;
 mod describe;
 mod effects;
+mod phrasing;
 mod resolution;
 #[cfg(test)]
 mod tests;
@@ -27,7 +28,7 @@ use crate::parse::scenario::xwing::words::{
 };
 use crate::parse::scenario::xwing::{AbilityDef, Part, Scenario};
 use crate::report::{Code, Finding};
-use describe::{capital, moment_word, plural, range_text};
+use phrasing::{capital, moment_word, plural, range_text};
 use std::collections::{HashMap, VecDeque};
 
 const TOKEN_KINDS: usize = Token::ALL.len();

@@ -1,7 +1,9 @@
 //! One `[[ship]]` of a Talon scenario, checked against its class and resolved into a
 //! [`ShipDef`]: class, power curve, position, shields, hull, weapon charge and side.
 
-use super::{Heading, Hex, Kind, Ship, ShipDef};
+use super::file::{Kind, Ship};
+use super::hex::{Heading, Hex};
+use super::scenario::ShipDef;
 use crate::cards::talon::{PowerCurve, ShipClass, Side, TalonCards};
 use crate::parse::scenario::check::Check;
 use crate::report::Code;

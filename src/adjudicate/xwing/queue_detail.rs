@@ -1,0 +1,38 @@
+//! What an X-Wing step adds to a trace: the ability queue after it.
+
+use crate::adjudicate::StepDetail;
+use serde::Serialize;
+
+/// What an X-Wing step adds: the ability queue after it, front first (at most
+/// [`crate::adjudicate::QUEUE_SHOWN`] entries) and its full length. The order of play uses no queue.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct QueueDetail {
+    pub queue: Vec<String>,
+    pub queue_length: usize,
+}
+
+impl StepDetail for QueueDetail {
+    fn column() -> Option<&'static str> {
+        Some("queue after")
+    }
+
+    fn cell(&self, kind: &str) -> String {
+        if kind != "xwing/queue" {
+            return "—".to_string();
+        }
+        let mut queue: Vec<String> = self
+            .queue
+            .iter()
+            .enumerate()
+            .map(|(i, q)| format!("{}. {q}", i + 1))
+            .collect();
+        if self.queue_length > self.queue.len() {
+            queue.push(format!("… {} more", self.queue_length - self.queue.len()));
+        }
+        if queue.is_empty() {
+            "(empty)".to_string()
+        } else {
+            queue.join("\n")
+        }
+    }
+}
