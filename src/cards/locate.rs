@@ -1,15 +1,14 @@
 //! Pointing a finding at the exact value inside a record: the record spans toml gives are
 //! whole tables, but a reader wants the one wrong value underlined.
 
-use crate::cards::CardDb;
-use crate::report::FileId;
+use crate::report::{FileId, SourceFiles};
 use std::ops::Range;
 
 /// The span of `key`'s value inside a record: the quoted `value` when given (so one item of
 /// a list or inline table is pointed at), else the whole value; the record's header line
 /// when the key is not there.
 pub fn value_span(
-    db: &CardDb,
+    files: &SourceFiles,
     file: FileId,
     record: Range<usize>,
     key: &str,
@@ -18,8 +17,8 @@ pub fn value_span(
     if record.is_empty() {
         return record;
     }
-    let text = db.files.text(file);
-    let record = db.files.clamp(file, record);
+    let text = files.text(file);
+    let record = files.clamp(file, record);
     let body = &text[record.clone()];
     let quoted = value.map(|v| format!("\"{v}\""));
     let mut offset = record.start;

@@ -3,69 +3,18 @@
 //! the ship written by hand from seed 001). The model is in [`model`].
 
 mod checks;
+mod data;
 pub mod facts;
 pub mod model;
 
+pub use data::*;
 pub use model::*;
 
-use super::{CardDb, CardEntry, DataText, Fact, Located, RecordSpans, parse_data};
-use crate::report::{FileId, Finding};
+use super::{CardEntry, DataText, Fact};
+use crate::report::{FileId, Finding, SourceFiles};
 use std::sync::OnceLock;
 
-/// Kind strings of [`CardEntry::kind`].
-pub const KIND_THREAT: &str = "threat";
-pub const KIND_TRAJECTORY: &str = "trajectory";
-pub const KIND_SHIP: &str = "ship";
-
-#[derive(Debug, Default)]
-pub struct SpaceAlertCards {
-    pub threats: Vec<Located<Threat>>,
-    pub trajectories: Vec<Located<Trajectory>>,
-    pub ship: Option<Located<Ship>>,
-    pub zones: Vec<Located<ZoneFacts>>,
-    pub stations: Vec<Located<StationFacts>>,
-    pub weapons: Vec<Located<Weapon>>,
-    pub damage_tiles: Vec<Located<DamageTiles>>,
-    /// The `[import]` tables read, for `cards show` of provenance.
-    pub imports: Vec<ImportInfo>,
-}
-
 impl SpaceAlertCards {
-    /// Read one data file from its TOML text.
-    pub fn add_file(&mut self, file: FileId, text: &str, findings: &mut Vec<Finding>) {
-        self.add(file, DataText::Toml(text), text, findings);
-    }
-
-    fn add(&mut self, file: FileId, data: DataText<'_>, text: &str, findings: &mut Vec<Finding>) {
-        let parsed = match parse_data::<CardFile>(file, data) {
-            Ok(parsed) => parsed,
-            Err(mut problems) => {
-                findings.append(&mut problems);
-                return;
-            }
-        };
-        let records = match data {
-            DataText::Toml(_) => RecordSpans::new(file, text),
-            DataText::Json(_) => RecordSpans::new(file, ""),
-        };
-        self.imports.extend(parsed.import);
-        self.threats
-            .extend(parsed.threat.into_iter().map(|r| records.locate(r)));
-        self.trajectories
-            .extend(parsed.trajectory.into_iter().map(|r| records.locate(r)));
-        if let Some(ship) = parsed.ship {
-            self.ship = Some(records.locate(ship));
-        }
-        self.zones
-            .extend(parsed.zone.into_iter().map(|r| records.locate(r)));
-        self.stations
-            .extend(parsed.station.into_iter().map(|r| records.locate(r)));
-        self.weapons
-            .extend(parsed.weapon.into_iter().map(|r| records.locate(r)));
-        self.damage_tiles
-            .extend(parsed.damage_tiles.into_iter().map(|r| records.locate(r)));
-    }
-
     /// The data compiled into the binary, read once (only Space Alert's own files).
     pub fn builtin() -> &'static SpaceAlertCards {
         static CARDS: OnceLock<SpaceAlertCards> = OnceLock::new();
@@ -85,48 +34,6 @@ impl SpaceAlertCards {
             }
             cards
         })
-    }
-
-    pub fn threat(&self, id: &str) -> Option<&Located<Threat>> {
-        self.threats.iter().find(|t| t.id == id)
-    }
-
-    pub fn trajectory(&self, id: &str) -> Option<&Located<Trajectory>> {
-        self.trajectories.iter().find(|t| t.id == id)
-    }
-
-    pub fn entries(&self) -> impl Iterator<Item = CardEntry<'_>> {
-        let threats = self.threats.iter().map(|t| CardEntry {
-            game: super::Game::Spacealert,
-            kind: KIND_THREAT,
-            id: &t.id,
-            name: &t.name,
-            nicknames: &t.nicknames,
-            file: t.file,
-            span: &t.span,
-            current: true,
-        });
-        let tracks = self.trajectories.iter().map(|t| CardEntry {
-            game: super::Game::Spacealert,
-            kind: KIND_TRAJECTORY,
-            id: &t.id,
-            name: &t.name,
-            nicknames: &t.nicknames,
-            file: t.file,
-            span: &t.span,
-            current: true,
-        });
-        let ship = self.ship.iter().map(|s| CardEntry {
-            game: super::Game::Spacealert,
-            kind: KIND_SHIP,
-            id: &s.id,
-            name: &s.name,
-            nicknames: &s.nicknames,
-            file: s.file,
-            span: &s.span,
-            current: true,
-        });
-        threats.chain(tracks).chain(ship)
     }
 
     pub fn facts(&self, kind: &str, id: &str) -> Vec<Fact> {
@@ -188,14 +95,15 @@ impl super::GameCards for SpaceAlertCards {
         SpaceAlertCards::card_json(self, kind, id)
     }
 
-    fn check(&self, db: &CardDb, findings: &mut Vec<Finding>) {
-        checks::run(self, db, findings);
+    fn check(&self, files: &SourceFiles, findings: &mut Vec<Finding>) {
+        checks::run(self, files, findings);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::CardDb;
     use crate::report::Code;
 
     #[test]
@@ -244,7 +152,7 @@ mod tests {
         let mut findings = Vec::new();
         db.spacealert.add_file(file, text, &mut findings);
         assert!(findings.is_empty(), "{findings:#?}");
-        checks::run(&db.spacealert, &db, &mut findings);
+        checks::run(&db.spacealert, &db.files, &mut findings);
         assert_eq!(findings.len(), 2, "{findings:#?}");
         assert!(findings.iter().all(|f| f.code == Code::ImpossibleValue));
         let span = findings[0]

@@ -3,118 +3,17 @@
 //! The records are in [`model`]; `cards show` rows in `facts`; cross-record checks in `check`.
 
 mod check;
+mod data;
 mod facts;
 pub mod model;
 
+pub use data::*;
 pub use model::*;
 
-use super::{CardDb, CardEntry, DataText, Fact, Game, Located, RecordSpans};
-use crate::report::{FileId, Finding};
-
-/// Every X-Wing record loaded, in load order.
-#[derive(Debug, Default)]
-pub struct XwingCards {
-    pub revisions: Vec<Located<Revision>>,
-    pub ships: Vec<Located<Ship>>,
-    pub pilots: Vec<Located<Pilot>>,
-    pub upgrades: Vec<Located<Upgrade>>,
-    pub conditions: Vec<Located<Condition>>,
-    pub devices: Vec<Located<Device>>,
-    pub quickbuilds: Vec<Located<Quickbuild>>,
-}
-
-const NO_NICKNAMES: &[String] = &[];
+use super::{CardEntry, DataText, Fact};
+use crate::report::{FileId, Finding, SourceFiles};
 
 impl XwingCards {
-    /// Parse one card file (TOML) and keep its records.
-    pub fn add_file(&mut self, file: FileId, text: &str, findings: &mut Vec<Finding>) {
-        self.add_data(file, DataText::Toml(text), text, findings);
-    }
-
-    /// Like [`add_file`](Self::add_file), from whichever form the loader has (`text` is the
-    /// TOML, used for record spans when `data` is TOML).
-    pub fn add_data(
-        &mut self,
-        file: FileId,
-        data: DataText<'_>,
-        text: &str,
-        findings: &mut Vec<Finding>,
-    ) {
-        let parsed = match super::parse_data::<CardFile>(file, data) {
-            Ok(parsed) => parsed,
-            Err(mut errors) => {
-                findings.append(&mut errors);
-                return;
-            }
-        };
-        let records = match data {
-            DataText::Toml(_) => RecordSpans::new(file, text),
-            // JSON records have no spans; skip scanning the text.
-            DataText::Json(_) => RecordSpans::new(file, ""),
-        };
-        self.revisions
-            .extend(parsed.revision.into_iter().map(|r| records.locate(r)));
-        self.ships
-            .extend(parsed.ship.into_iter().map(|r| records.locate(r)));
-        self.pilots
-            .extend(parsed.pilot.into_iter().map(|r| records.locate(r)));
-        self.upgrades
-            .extend(parsed.upgrade.into_iter().map(|r| records.locate(r)));
-        self.conditions
-            .extend(parsed.condition.into_iter().map(|r| records.locate(r)));
-        self.devices
-            .extend(parsed.device.into_iter().map(|r| records.locate(r)));
-        self.quickbuilds
-            .extend(parsed.quickbuild.into_iter().map(|r| records.locate(r)));
-    }
-
-    /// Every card, with kind "ship", "pilot", "upgrade", "condition" or "device".
-    pub fn entries(&self) -> impl Iterator<Item = CardEntry<'_>> {
-        fn entry<'a>(
-            kind: &'static str,
-            id: &'a str,
-            name: &'a str,
-            file: FileId,
-            span: &'a std::ops::Range<usize>,
-        ) -> CardEntry<'a> {
-            CardEntry {
-                game: Game::Xwing,
-                kind,
-                id,
-                name,
-                nicknames: NO_NICKNAMES,
-                file,
-                span,
-                current: true,
-            }
-        }
-        let ships = self
-            .ships
-            .iter()
-            .map(|s| entry("ship", &s.id, &s.name, s.file, &s.span));
-        let pilots = self
-            .pilots
-            .iter()
-            .map(|p| entry("pilot", &p.id, &p.name, p.file, &p.span));
-        let upgrades = self
-            .upgrades
-            .iter()
-            .map(|u| entry("upgrade", &u.id, &u.name, u.file, &u.span));
-        let conditions = self
-            .conditions
-            .iter()
-            .map(|c| entry("condition", &c.id, &c.name, c.file, &c.span));
-        let devices = self
-            .devices
-            .iter()
-            .map(|d| entry("device", &d.id, &d.name, d.file, &d.span));
-        ships
-            .chain(pilots)
-            .chain(upgrades)
-            .chain(conditions)
-            .chain(devices)
-    }
-
     /// `cards show` rows for one card.
     pub fn facts(&self, kind: &str, id: &str) -> Vec<Fact> {
         facts::facts(self, kind, id)
@@ -136,54 +35,8 @@ impl XwingCards {
     }
 
     /// Dangling references and impossible values.
-    pub fn check(&self, db: &CardDb, findings: &mut Vec<Finding>) {
-        check::check(self, db, findings);
-    }
-
-    /// The names a format's `points_revision` may use: every revision id (oldest first),
-    /// then the aliases (`amg`, `xwa`: each organisation's current revision).
-    pub fn points_revisions(&self) -> Vec<String> {
-        let mut revisions: Vec<&Revision> = self.revisions.iter().map(|r| &r.value).collect();
-        revisions.sort_by(|a, b| a.date.cmp(&b.date).then(a.id.cmp(&b.id)));
-        let ids = revisions.iter().map(|r| r.id.to_string());
-        let aliases = revisions.iter().flat_map(|r| r.aliases.iter().cloned());
-        ids.chain(aliases).collect()
-    }
-
-    /// The revision a name (id or alias) stands for.
-    pub fn revision(&self, name: &str) -> Option<&Revision> {
-        let revisions = self.revisions.iter().map(|r| &r.value);
-        revisions
-            .clone()
-            .find(|r| r.id.as_str() == name)
-            .or_else(|| {
-                revisions
-                    .into_iter()
-                    .find(|r| r.aliases.iter().any(|a| a == name))
-            })
-    }
-
-    pub fn ship(&self, id: &str) -> Option<&Ship> {
-        self.ships.iter().map(|s| &s.value).find(|s| s.id == id)
-    }
-
-    pub fn pilot(&self, id: &str) -> Option<&Pilot> {
-        self.pilots.iter().map(|p| &p.value).find(|p| p.id == id)
-    }
-
-    pub fn upgrade(&self, id: &str) -> Option<&Upgrade> {
-        self.upgrades.iter().map(|u| &u.value).find(|u| u.id == id)
-    }
-
-    pub fn condition(&self, id: &str) -> Option<&Condition> {
-        self.conditions
-            .iter()
-            .map(|c| &c.value)
-            .find(|c| c.id == id)
-    }
-
-    pub fn device(&self, id: &str) -> Option<&Device> {
-        self.devices.iter().map(|d| &d.value).find(|d| d.id == id)
+    pub fn check(&self, files: &SourceFiles, findings: &mut Vec<Finding>) {
+        check::check(self, files, findings);
     }
 }
 
@@ -210,8 +63,8 @@ impl super::GameCards for XwingCards {
         XwingCards::card_json(self, kind, id)
     }
 
-    fn check(&self, db: &CardDb, findings: &mut Vec<Finding>) {
-        XwingCards::check(self, db, findings);
+    fn check(&self, files: &SourceFiles, findings: &mut Vec<Finding>) {
+        XwingCards::check(self, files, findings);
     }
 
     fn has_points_revision(&self, name: &str) -> bool {

@@ -87,5 +87,5 @@ impl Seen {
 
 /// Narrow a record's span to its `id = "…"` value when the text has one.
 pub fn id_span(db: &CardDb, file: FileId, record: Range<usize>, id: &str) -> Range<usize> {
-    super::value_span(db, file, record, "id", Some(id))
+    super::value_span(&db.files, file, record, "id", Some(id))
 }

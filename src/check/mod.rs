@@ -25,7 +25,7 @@ pub fn run(db: &CardDb) -> Vec<Finding> {
     rules::check(db, &mut findings);
     format_sources::check(db, &mut findings);
     for game in crate::cards::Game::ALL {
-        db.cards(game).check(db, &mut findings);
+        db.cards(game).check(&db.files, &mut findings);
     }
     if !references_checked(db) {
         let mut index = 0;

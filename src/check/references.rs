@@ -54,7 +54,7 @@ pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
             .at(
                 erratum.file,
                 value_span(
-                    db,
+                    &db.files,
                     erratum.file,
                     erratum.span.clone(),
                     "card",
@@ -82,7 +82,7 @@ pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
                 .at(
                     format.file,
                     value_span(
-                        db,
+                        &db.files,
                         format.file,
                         format.span.clone(),
                         "points_revision",
@@ -110,7 +110,7 @@ pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
                     .at(
                         format.file,
                         value_span(
-                            db,
+                            &db.files,
                             format.file,
                             format.span.clone(),
                             "legal_sources",

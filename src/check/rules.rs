@@ -65,7 +65,13 @@ pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
                     )
                     .at(
                         entry.file,
-                        value_span(db, entry.file, entry.span.clone(), "see_also", Some(target)),
+                        value_span(
+                            &db.files,
+                            entry.file,
+                            entry.span.clone(),
+                            "see_also",
+                            Some(target),
+                        ),
                     )
                     .label("no entry with this id")
                     .help(did_you_mean(

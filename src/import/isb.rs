@@ -349,7 +349,7 @@ mod tests {
         }
         assert!(findings.is_empty(), "{findings:#?}");
         let mut findings = Vec::new();
-        db.armada.check(&db, &mut findings);
+        db.armada.check(&db.files, &mut findings);
         assert!(findings.is_empty(), "{findings:#?}");
         check_known_cards(&db.armada);
     }

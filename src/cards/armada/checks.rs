@@ -3,9 +3,9 @@
 
 use super::model::*;
 use super::{ArmadaCards, KIND_OBJECTIVE, KIND_SHIP, KIND_SQUADRON, KIND_UPGRADE};
+use crate::cards::Located;
 use crate::cards::locate::value_span;
-use crate::cards::{CardDb, Located};
-use crate::report::{Code, Finding};
+use crate::report::{Code, Finding, SourceFiles};
 use crate::text::did_you_mean;
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
@@ -13,8 +13,8 @@ use std::ops::Range;
 /// The highest yaw a speed chart joint can have (`II`).
 const MAX_YAW: u8 = 2;
 
-pub(super) fn run(cards: &ArmadaCards, db: &CardDb, findings: &mut Vec<Finding>) {
-    let mut check = Checker { db, findings };
+pub(super) fn run(cards: &ArmadaCards, files: &SourceFiles, findings: &mut Vec<Finding>) {
+    let mut check = Checker { files, findings };
     let ship_types: HashSet<&str> = cards.ship_types.iter().map(|t| t.id.as_str()).collect();
     let traits: HashSet<&str> = cards
         .ships
@@ -136,7 +136,7 @@ macro_rules! has_id {
 has_id!(ShipType, Ship, Squadron, Upgrade, Objective);
 
 struct Checker<'a> {
-    db: &'a CardDb,
+    files: &'a SourceFiles,
     findings: &'a mut Vec<Finding>,
 }
 
@@ -314,13 +314,14 @@ impl Checker<'_> {
     /// The span of `key`'s value inside a record (the quoted `value` when given, so an item
     /// of a list or inline table is pointed at), or the record's header line.
     fn value_span<T>(&self, record: &Located<T>, key: &str, value: Option<&str>) -> Range<usize> {
-        value_span(self.db, record.file, record.span.clone(), key, value)
+        value_span(self.files, record.file, record.span.clone(), key, value)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::CardDb;
     use crate::cards::Game;
 
     fn check(text: &str) -> (CardDb, Vec<Finding>) {
@@ -330,7 +331,7 @@ mod tests {
         db.armada.add_file(file, text, &mut findings);
         assert!(findings.is_empty(), "{findings:#?}");
         let mut findings = Vec::new();
-        db.armada.check(&db, &mut findings);
+        db.armada.check(&db.files, &mut findings);
         let _ = Game::Armada;
         (db, findings)
     }

@@ -3,12 +3,11 @@
 
 use super::ArmadaCards;
 use super::model::Printing;
-use crate::cards::CardDb;
 use crate::cards::locate::value_span;
-use crate::report::{Code, Finding};
+use crate::report::{Code, Finding, SourceFiles};
 use std::collections::HashSet;
 
-pub(super) fn run(cards: &ArmadaCards, db: &CardDb, findings: &mut Vec<Finding>) {
+pub(super) fn run(cards: &ArmadaCards, files: &SourceFiles, findings: &mut Vec<Finding>) {
     if cards.revisions.is_empty() {
         return;
     }
@@ -35,7 +34,7 @@ pub(super) fn run(cards: &ArmadaCards, db: &CardDb, findings: &mut Vec<Finding>)
     let mut seen = HashSet::new();
     for revision in &cards.revisions {
         let span = |key: &str, value: Option<&str>| {
-            value_span(db, revision.file, revision.span.clone(), key, value)
+            value_span(files, revision.file, revision.span.clone(), key, value)
         };
         if !seen.insert(revision.id.as_str()) {
             findings.push(

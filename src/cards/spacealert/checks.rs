@@ -4,19 +4,19 @@
 
 use super::SpaceAlertCards;
 use super::model::*;
+use crate::cards::Located;
 use crate::cards::locate::value_span;
-use crate::cards::{CardDb, Located};
-use crate::report::{Code, Finding};
+use crate::report::{Code, Finding, SourceFiles};
 use std::collections::HashSet;
 
 struct Checker<'a> {
-    db: &'a CardDb,
+    files: &'a SourceFiles,
     findings: &'a mut Vec<Finding>,
 }
 
 impl Checker<'_> {
     fn impossible<T>(&mut self, r: &Located<T>, key: &str, message: String, help: &str) {
-        let span = value_span(self.db, r.file, r.span.clone(), key, None);
+        let span = value_span(self.files, r.file, r.span.clone(), key, None);
         self.findings.push(
             Finding::error(Code::ImpossibleValue, message)
                 .at(r.file, span)
@@ -26,7 +26,7 @@ impl Checker<'_> {
     }
 
     fn dangling<T>(&mut self, r: &Located<T>, key: &str, message: String, help: String) {
-        let span = value_span(self.db, r.file, r.span.clone(), key, None);
+        let span = value_span(self.files, r.file, r.span.clone(), key, None);
         self.findings.push(
             Finding::error(Code::DanglingReference, message)
                 .at(r.file, span)
@@ -36,8 +36,8 @@ impl Checker<'_> {
     }
 }
 
-pub(super) fn run(cards: &SpaceAlertCards, db: &CardDb, findings: &mut Vec<Finding>) {
-    let mut check = Checker { db, findings };
+pub(super) fn run(cards: &SpaceAlertCards, files: &SourceFiles, findings: &mut Vec<Finding>) {
+    let mut check = Checker { files, findings };
     for t in &cards.threats {
         threat(&mut check, t);
     }

@@ -5,9 +5,9 @@
 
 use super::TalonCards;
 use super::model::*;
+use crate::cards::Located;
 use crate::cards::locate::value_span;
-use crate::cards::{CardDb, Located};
-use crate::report::{Code, Finding};
+use crate::report::{Code, Finding, SourceFiles};
 use crate::text::did_you_mean;
 use std::collections::HashSet;
 use std::ops::Range;
@@ -16,8 +16,8 @@ use std::ops::Range;
 const IMPULSES: [&str; 6] = ["A", "B", "C", "D", "E", "F"];
 const MAX_NUMBER: u8 = 6;
 
-pub(super) fn run(cards: &TalonCards, db: &CardDb, findings: &mut Vec<Finding>) {
-    let mut check = Checker { db, findings };
+pub(super) fn run(cards: &TalonCards, files: &SourceFiles, findings: &mut Vec<Finding>) {
+    let mut check = Checker { files, findings };
     let weapons: HashSet<&str> = cards.weapons.iter().map(|w| w.id.as_str()).collect();
     for class in &cards.classes {
         check.class(class, &weapons);
@@ -34,13 +34,13 @@ pub(super) fn run(cards: &TalonCards, db: &CardDb, findings: &mut Vec<Finding>) 
 }
 
 struct Checker<'a> {
-    db: &'a CardDb,
+    files: &'a SourceFiles,
     findings: &'a mut Vec<Finding>,
 }
 
 impl Checker<'_> {
     fn span<T>(&self, record: &Located<T>, key: &str, value: Option<&str>) -> Range<usize> {
-        value_span(self.db, record.file, record.span.clone(), key, value)
+        value_span(self.files, record.file, record.span.clone(), key, value)
     }
 
     fn impossible<T>(

@@ -13,7 +13,7 @@ fn load(texts: &[&str]) -> (CardDb, Vec<Finding>) {
         db.talon.add_file(file, text, &mut findings);
     }
     let mut checked = Vec::new();
-    crate::cards::GameCards::check(&db.talon, &db, &mut checked);
+    crate::cards::GameCards::check(&db.talon, &db.files, &mut checked);
     findings.extend(checked);
     (db, findings)
 }

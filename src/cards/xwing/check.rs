@@ -2,14 +2,17 @@
 //! standard loadout → upgrades, restrictions → ships and names, points → revisions, …)
 //! and values the game cannot have (initiative 9, negative points).
 
-use super::*;
-use crate::report::Code;
+use super::data::*;
+use super::model::*;
+use crate::cards::Located;
+use crate::report::Finding;
+use crate::report::{Code, SourceFiles};
 use crate::text::did_you_mean;
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
-pub fn check(cards: &XwingCards, db: &CardDb, findings: &mut Vec<Finding>) {
-    let mut c = Checker { db, findings };
+pub fn check(cards: &XwingCards, files: &SourceFiles, findings: &mut Vec<Finding>) {
+    let mut c = Checker { files, findings };
     let revision_ids = c.revisions(cards);
     let ships: HashMap<&str, &Ship> = cards
         .ships
@@ -194,7 +197,7 @@ fn is_date(text: &str) -> bool {
 }
 
 struct Checker<'a> {
-    db: &'a CardDb,
+    files: &'a SourceFiles,
     findings: &'a mut Vec<Finding>,
 }
 
@@ -203,7 +206,7 @@ impl Checker<'_> {
     /// itself (`whole`) or the value that follows it.
     fn span<T>(&self, record: &Located<T>, path: &[&str], whole: bool) -> Range<usize> {
         locate_in(
-            self.db.files.text(record.file),
+            self.files.text(record.file),
             record.span.clone(),
             path,
             whole,
@@ -865,6 +868,8 @@ fn value_len(text: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::CardDb;
+    use crate::report::FileId;
 
     const BROKEN: &str = r#"game = "xwing"
 
@@ -929,7 +934,7 @@ points = [
         db.xwing.add_file(file, text, &mut findings);
         assert!(findings.is_empty(), "parses: {findings:#?}");
         let mut findings = Vec::new();
-        db.xwing.check(&db, &mut findings);
+        db.xwing.check(&db.files, &mut findings);
         (db, findings)
     }
 

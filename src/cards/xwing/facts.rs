@@ -1,6 +1,7 @@
 //! `cards show` rows: every fact of a card as short, human-readable text.
 
-use super::*;
+use super::data::*;
+use super::model::*;
 use crate::cards::Fact;
 
 pub fn facts(cards: &XwingCards, kind: &str, id: &str) -> Vec<Fact> {
