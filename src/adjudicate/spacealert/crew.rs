@@ -363,7 +363,7 @@ impl Engine<'_> {
                 );
             }
             Action::B | Action::HeroicB => self.transfer(who, heroic),
-            Action::C => self.charlie(who),
+            Action::C => self.station_c(who),
             _ => {}
         }
     }
@@ -446,7 +446,9 @@ impl Engine<'_> {
         }
     }
 
-    fn charlie(&mut self, who: usize) {
+    /// The C button: what it does depends on the station (the computer, visual
+    /// confirmation, the rockets, the battle bots, the interceptors).
+    fn station_c(&mut self, who: usize) {
         let st = self.crew[who].station;
         let pp = self.p;
         let name = Said(&pp.names[who], "C");
