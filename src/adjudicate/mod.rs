@@ -27,14 +27,20 @@ use crate::cards::{CardDb, Game};
 use crate::parse::scenario::{self, ScenarioText};
 use crate::report::{FileId, Finding, SourceFiles};
 
-/// The one place a game joins adjudication; `None` for a game without scenarios yet.
+/// The one place a game joins adjudication: the games with scenarios and their rules.
+const GAMES_WITH_SCENARIOS: &[(Game, &dyn GameRules)] = &[
+    (Game::Armada, &armada::Armada),
+    (Game::Xwing, &xwing::Xwing),
+    (Game::Spacealert, &spacealert::SpaceAlert),
+    (Game::Talon, &talon::Talon),
+];
+
+/// A game's adjudication; `None` for a game without scenarios yet.
 pub fn rules_of(game: Game) -> Option<&'static dyn GameRules> {
-    match game {
-        Game::Armada => Some(&armada::Armada),
-        Game::Xwing => Some(&xwing::Xwing),
-        Game::Spacealert => Some(&spacealert::SpaceAlert),
-        Game::Talon => Some(&talon::Talon),
-    }
+    GAMES_WITH_SCENARIOS
+        .iter()
+        .find(|(g, _)| *g == game)
+        .map(|(_, rules)| *rules)
 }
 
 /// Adjudicate a scenario whose envelope is read, with the card data `db`. A kind of
