@@ -1,6 +1,8 @@
 //! The judges' glossary as `arbiter rule` sees it: every entry of `data/rules/<game>.toml`
 //! with the game it belongs to (the file's stem), in Spanish and English.
 
+#[cfg(test)]
+mod accuracy;
 pub mod render;
 pub mod search;
 
