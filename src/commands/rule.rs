@@ -7,7 +7,8 @@ use crate::glossary::render::{
     entry_json, list_table, lookup_human, lookup_json, not_found_finding,
 };
 use crate::glossary::search::{Hit, Index};
-use crate::glossary::{Glossary, Lang, RuleGame};
+use crate::cards::Game;
+use crate::glossary::{Glossary, Lang};
 use crate::report::{HumanStyle, JsonFinding, render_human};
 use serde_json::{Value, json};
 use std::path::PathBuf;
@@ -40,6 +41,8 @@ pub fn run(data: &[PathBuf], args: RuleArgs) -> Outcome {
     let query = args.term.join(" ");
     let index = Index::new(&glossary);
     let lookup = index.search(&query, args.game);
+    // The query's own language beats the locale; --lang beats both.
+    let lang = args.lang.or(lookup.lang).unwrap_or(lang);
     if lookup.best().is_none() {
         // Found in another game? Then that is the suggestion.
         let elsewhere = match args.game {
@@ -77,7 +80,7 @@ fn stdout_style() -> HumanStyle {
 /// A miss is a finding on the query, with the nearest entries as help.
 fn not_found(
     query: &str,
-    game: Option<RuleGame>,
+    game: Option<Game>,
     suggestions: &[Hit<'_>],
     lang: Lang,
     output: ReportFormat,

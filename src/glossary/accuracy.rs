@@ -3,7 +3,8 @@
 //! `--game` and without. Run with `--nocapture` to see the figures and every miss.
 
 use super::search::Index;
-use super::{Glossary, RuleGame as Game};
+use super::Glossary;
+use crate::cards::Game;
 use crate::cards::{LoadOptions, load};
 use serde::Deserialize;
 

@@ -1,29 +1,36 @@
-//! Finding a glossary entry from what a judge types: a title, alias, id or printed heading in
-//! Spanish or English, without case, accents or punctuation; then the same words in any
-//! order, singular or plural; then the beginnings of words; then misspellings.
+//! Finding the glossary entries that answer what a judge types: a term, a question, a phrase
+//! from a card, an abbreviation, in Spanish or English, with or without accents and typos.
 //!
-//! Every entry is scored through its keys (titles, aliases, id, section heading, section
-//! number) and takes its best key's score. Hits sort by [`MatchKind`], then by how much of
-//! the key the query covers, then by the kind of key (a title beats an alias), then by how
-//! well the query matches one of the entry's titles, then by game and file order.
+//! Every entry is a document of six fields: title, aliases and body (summary and points) in
+//! each language. A query is folded (case, accents, punctuation), players' abbreviations are
+//! replaced by what they stand for (`[[slang]]` in `data/rules/<game>.toml`), stop words of
+//! both languages are dropped, and each remaining word is stemmed with the Snowball stemmer
+//! of each language. Entries are ranked by BM25 per field, weighted: a word found in a title counts more than
+//! in an alias, which counts more than in the body; rare words count more than common ones.
+//! A word the glossary does not know is replaced by the known words within a typo or two,
+//! or that it begins, at a discount, so a misspelling never outweighs a word found as typed.
+//! A query that is a whole title, alias, id or heading, or an abbreviation that names an
+//! entry, puts that entry first.
 
-use super::{Glossary, GlossaryEntry, Lang, RuleGame};
+use super::{Glossary, GlossaryEntry, Lang};
+use crate::cards::Game;
+use crate::cards::rules::RuleSlang;
 use crate::text::{edit_distance, normalize};
+use rust_stemmers::{Algorithm, Stemmer};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// How an entry matched; lower is better.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MatchKind {
     /// The whole query is a title, alias, id or heading (ignoring case, accents, punctuation
-    /// and spaces).
+    /// and spaces), or an abbreviation for the entry.
     Exact,
-    /// Every word of the query is a word of one title or alias (singular or plural).
+    /// Every word of the query is a word of one title or alias (any form of the word).
     AllWords,
-    /// Every word of the query begins a word of one key, or the words are spread over several
-    /// keys of the entry.
+    /// Words of the query found in the entry, not all in one title or alias.
     Partial,
-    /// Some word only matches with a typo or two, or as another form of the word
-    /// ("derribar" for "derribo").
+    /// Some word was only found as a typo of, or the beginning of, a word of the entry.
     Fuzzy,
 }
 
@@ -38,52 +45,166 @@ impl MatchKind {
     }
 }
 
-/// What a key of an entry is; decides ties between equally good matches.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum KeyKind {
+/// Where in an entry a word was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Field {
     Title,
-    Id,
-    Section,
-    Number,
     Alias,
-    /// The words of all titles and aliases of the entry together.
-    Bag,
+    Body,
 }
 
-impl KeyKind {
-    /// Higher is better.
-    fn weight(self) -> u32 {
+impl Field {
+    const ALL: [Field; 3] = [Field::Title, Field::Alias, Field::Body];
+
+    pub fn as_str(self) -> &'static str {
         match self {
-            KeyKind::Title => 4,
-            KeyKind::Id | KeyKind::Section | KeyKind::Number => 3,
-            KeyKind::Alias => 2,
-            KeyKind::Bag => 0,
+            Field::Title => "title",
+            Field::Alias => "alias",
+            Field::Body => "body",
+        }
+    }
+
+    /// A title word says more about the entry than an alias, an alias more than a word of
+    /// the summary.
+    fn weight(self) -> f32 {
+        match self {
+            Field::Title => 3.0,
+            Field::Alias => 2.0,
+            Field::Body => 1.0,
+        }
+    }
+
+    /// Length normalisation: long bodies are diluted, titles and alias lists less so.
+    fn length_weight(self) -> f32 {
+        match self {
+            Field::Title | Field::Alias => 0.4,
+            Field::Body => 0.75,
         }
     }
 }
 
+const LANGS: [Lang; 2] = [Lang::Es, Lang::En];
+
+/// One of an entry's six fields: a field in a language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Slot {
+    pub field: Field,
+    pub lang: Lang,
+}
+
+impl Slot {
+    fn index(self) -> usize {
+        let lang = usize::from(self.lang == Lang::En);
+        lang * 3 + self.field as usize
+    }
+
+    fn all() -> impl Iterator<Item = Slot> {
+        LANGS
+            .into_iter()
+            .flat_map(|lang| Field::ALL.into_iter().map(move |field| Slot { field, lang }))
+    }
+
+    /// `title.en`, `body.es`: for the JSON `match` of a hit.
+    pub fn name(self) -> String {
+        format!("{}.{}", self.field.as_str(), self.lang.as_str())
+    }
+}
+
+/// BM25 saturation: how quickly repeats of a word stop adding to the score.
+const K1: f32 = 1.2;
+/// Added to an entry whose title, alias, id or heading is the whole query.
+const EXACT_TITLE_BONUS: f32 = 25.0;
+const EXACT_KEY_BONUS: f32 = 20.0;
+/// Added to the entry an abbreviation of its game names (`entry` of a `[[slang]]`).
+const SLANG_BONUS: f32 = 22.0;
+/// Added when every word of the query is in one title or alias of the entry.
+const ALL_WORDS_BONUS: f32 = 5.0;
+/// What a word found only through a typo or as a beginning is worth, against found as typed.
+const TYPO_WEIGHTS: [f32; 4] = [1.0, 0.6, 0.4, 0.3];
+const PREFIX_WEIGHT: f32 = 0.5;
+/// Most distinct words of one query that are scored: a question is a dozen; a pasted page
+/// is cut here so it still answers at once.
+pub const MAX_QUERY_WORDS: usize = 32;
+/// Most known words a typo or a beginning may stand for.
+const MAX_ALTERNATIVES: usize = 6;
+
+/// Articles, pronouns, auxiliaries and question words of both languages: "what happens if",
+/// "qué pasa si", "can I" say nothing about which rule is meant.
+const STOP_WORDS: &[&str] = &[
+    // Spanish
+    "a", "al", "algo", "algun", "alguna", "alguno", "ante", "aun", "como", "con", "cual",
+    "cuales", "cuando", "cuanto", "cuanta", "cuantos", "cuantas", "de", "del", "donde", "e",
+    "el", "ella", "en", "entre", "es", "esa", "ese", "eso", "esta", "este", "esto", "estoy",
+    "ha", "hay", "he", "hace", "la", "las", "le", "les", "lo", "los", "me", "mi", "mis", "muy",
+    "o", "os", "para", "pasa", "pero", "por", "porque", "puede", "pueden", "puedo", "que",
+    "quien", "se", "si", "sin", "sobre", "son", "su", "sus", "te", "tu", "tus", "u", "un",
+    "una", "uno", "unos", "unas", "y", "ya", "yo", "sucede", "ocurre",
+    // English
+    "about", "an", "and", "any", "are", "as", "at", "be", "been", "but", "by", "can", "could",
+    "did", "do", "does", "for", "from", "had", "has", "have", "happen", "happens", "how", "i",
+    "if", "in", "into", "is", "it", "its", "me", "my", "of", "on", "or", "our", "should", "so",
+    "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "to",
+    "was", "we", "were", "what", "when", "where", "which", "who", "whom", "why", "will",
+    "with", "would", "you", "your",
+];
+
+fn is_stop_word(word: &str) -> bool {
+    STOP_WORDS.contains(&word)
+}
+
+/// The Snowball stemmers of both languages.
+struct Stemmers {
+    es: Stemmer,
+    en: Stemmer,
+}
+
+impl Stemmers {
+    fn new() -> Self {
+        Stemmers {
+            es: Stemmer::create(Algorithm::Spanish),
+            en: Stemmer::create(Algorithm::English),
+        }
+    }
+
+    fn stem(&self, lang: Lang, word: &str) -> String {
+        match lang {
+            Lang::Es => self.es.stem(word).into_owned(),
+            Lang::En => self.en.stem(word).into_owned(),
+        }
+    }
+}
+
+/// A stem in a language: what the index counts.
+type Term = (Lang, String);
+
+/// A title, alias, id or heading of an entry, for whole-query matches and for naming the
+/// key a hit matched.
 #[derive(Debug)]
 struct Key {
-    /// As written in the data, for messages.
+    /// As written in the data.
     text: String,
-    kind: KeyKind,
+    is_title: bool,
+    /// Stop words count here: "Línea de visión" is matched as a whole.
     normalized: String,
     squashed: String,
-    /// Content words (no articles or prepositions), or every word if the key has only those.
-    words: Vec<String>,
+    /// Stems of the key's content words, in the key's language (both for ids and headings).
+    stems: Vec<Term>,
 }
 
-impl Key {
-    fn new(text: &str, kind: KeyKind) -> Self {
-        let normalized = normalize(text);
-        Key {
-            text: text.to_string(),
-            kind,
-            squashed: normalized.replace(' ', ""),
-            words: content_words(&normalized),
-            normalized,
-        }
-    }
+/// The stored statistics of one entry.
+#[derive(Debug, Default)]
+struct Doc {
+    /// Content words per slot ([`Slot::index`]).
+    lengths: [u32; 6],
+    keys: Vec<Key>,
+}
+
+/// A word of the glossary as written (folded), with its stem: the vocabulary that typos and
+/// beginnings are matched against.
+#[derive(Debug)]
+struct KnownWord {
+    word: String,
+    term: Term,
 }
 
 /// One entry found for a query.
@@ -91,33 +212,24 @@ impl Key {
 pub struct Hit<'a> {
     pub entry: GlossaryEntry<'a>,
     pub kind: MatchKind,
-    /// The title, alias, id or heading that matched, as written in the data.
+    /// The title or alias that matched best, as written in the data.
     pub key: String,
-    /// Lower is better; compares hits of the same kind.
-    rank: [u32; 3],
-    /// How well the query matches a title of the entry: breaks ties between entries that
-    /// share an alias ("androides" is an alias of both "Androide" and "Partidas con menos de
-    /// 4 jugadores").
-    title: (Option<MatchKind>, [u32; 3]),
+    /// BM25F score plus bonuses; higher is better.
+    pub score: f32,
+    /// Which query word was found in which fields.
+    pub words: Vec<(String, Vec<Slot>)>,
 }
 
-impl Hit<'_> {
-    fn order(&self) -> (MatchKind, [u32; 3], bool, Option<MatchKind>, [u32; 3]) {
-        (
-            self.kind,
-            self.rank,
-            self.title.0.is_none(),
-            self.title.0,
-            self.title.1,
-        )
-    }
-}
-
-/// The result of a search: hits best first, and when there are none, near misses to suggest.
+/// The result of a search: relevant hits best first; when there are none, the nearest
+/// entries below the relevance floor, to suggest.
 #[derive(Debug, Default)]
 pub struct Lookup<'a> {
     pub hits: Vec<Hit<'a>>,
     pub suggestions: Vec<Hit<'a>>,
+    /// Words of the query the glossary does not know, even with a typo.
+    pub unknown: Vec<String>,
+    /// The language the query is written in, when its words tell.
+    pub lang: Option<Lang>,
 }
 
 impl<'a> Lookup<'a> {
@@ -125,196 +237,502 @@ impl<'a> Lookup<'a> {
         self.hits.first()
     }
 
-    /// Hits as good as the best one, for `also:`: other exact matches (the same term in another
-    /// game), or hits of the same kind that score exactly as well. At most `max`.
-    pub fn also(&self, max: usize) -> Vec<&Hit<'a>> {
-        let Some(best) = self.best() else {
-            return Vec::new();
-        };
-        self.hits[1..]
-            .iter()
-            .filter(|h| h.kind == best.kind && (h.kind == MatchKind::Exact || h.rank == best.rank))
-            .take(max)
-            .collect()
+    /// The hits after the best one, for "See also:"; at most `max`.
+    pub fn runners_up(&self, max: usize) -> &[Hit<'a>] {
+        let end = self.hits.len().min(max + 1);
+        self.hits.get(1..end).unwrap_or_default()
     }
 }
 
-/// The glossary prepared for searching.
+/// A word of the query as the index will look for it.
 #[derive(Debug)]
+struct QueryWord {
+    /// As it stands in the query, after folding (or the abbreviation's expansion).
+    text: String,
+    /// What it may match: a term and what finding it is worth (1 for the word as typed).
+    alternatives: Vec<(Term, f32)>,
+    /// Whether the word was found only through a typo or a beginning.
+    fuzzy: bool,
+}
+
+/// The parsed query.
+#[derive(Debug, Default)]
+struct Query {
+    normalized: String,
+    squashed: String,
+    words: Vec<QueryWord>,
+    /// Entries named by an abbreviation of the query, with its game.
+    slang_entries: Vec<(Game, String)>,
+    unknown: Vec<String>,
+    /// Votes for each language: (Spanish, English).
+    lang_votes: (u32, u32),
+}
+
+/// The glossary prepared for searching.
 pub struct Index<'a> {
-    entries: Vec<(GlossaryEntry<'a>, Vec<Key>)>,
+    entries: Vec<GlossaryEntry<'a>>,
+    docs: Vec<Doc>,
+    postings: HashMap<Term, Vec<(u32, u8, u16)>>,
+    average_lengths: [f32; 6],
+    known: Vec<KnownWord>,
+    /// Folded words that are some entry's word, per language: for telling the query's language.
+    words_by_lang: [HashSet<String>; 2],
+    slang: Vec<(Game, &'a RuleSlang)>,
+    stemmers: Stemmers,
+}
+
+impl std::fmt::Debug for Index<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Index")
+            .field("entries", &self.entries.len())
+            .field("terms", &self.postings.len())
+            .finish()
+    }
+}
+
+/// Folded content words of a text, in order.
+fn content_words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(' ')
+        .filter(|w| !w.is_empty() && !is_stop_word(w))
 }
 
 impl<'a> Index<'a> {
     pub fn new(glossary: &Glossary<'a>) -> Self {
-        let entries = glossary
-            .entries()
-            .iter()
-            .map(|entry| (*entry, keys_of(entry)))
+        let mut builder = Builder {
+            stemmers: Stemmers::new(),
+            stems: HashMap::new(),
+            postings: HashMap::new(),
+        };
+        let mut docs = Vec::with_capacity(glossary.entries().len());
+        for (number, entry) in glossary.entries().iter().enumerate() {
+            docs.push(builder.add(number as u32, entry));
+        }
+        let mut average_lengths = [0f32; 6];
+        for (slot, average) in average_lengths.iter_mut().enumerate() {
+            let total: u32 = docs.iter().map(|d| d.lengths[slot]).sum();
+            *average = (total as f32 / docs.len().max(1) as f32).max(1.0);
+        }
+        let mut words_by_lang: [HashSet<String>; 2] = Default::default();
+        let known = builder
+            .stems
+            .into_iter()
+            .map(|((lang, word), stem)| {
+                words_by_lang[usize::from(lang == Lang::En)].insert(word.clone());
+                KnownWord {
+                    word,
+                    term: (lang, stem),
+                }
+            })
             .collect();
-        Index { entries }
+        Index {
+            entries: glossary.entries().to_vec(),
+            docs,
+            postings: builder.postings,
+            average_lengths,
+            known,
+            words_by_lang,
+            slang: glossary.slang().to_vec(),
+            stemmers: builder.stemmers,
+        }
     }
 
-    /// Entries matching `query`, best first, in one game or all.
-    pub fn search(&self, query: &str, game: Option<RuleGame>) -> Lookup<'a> {
-        let query = Query::new(query);
-        if query.normalized.is_empty() {
+    /// Entries answering `query`, best first, in one game or all.
+    pub fn search(&self, query: &str, game: Option<Game>) -> Lookup<'a> {
+        let query = self.parse(query, game);
+        if query.words.is_empty() && query.slang_entries.is_empty() && query.squashed.is_empty()
+        {
             return Lookup::default();
         }
+        let mut scored = self.score(&query, game);
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let known = query.words.len();
+        let asked = known + query.unknown.len();
         let mut hits = Vec::new();
-        for (entry, keys) in self
-            .entries
-            .iter()
-            .filter(|(e, _)| game.is_none_or(|g| e.game == g))
-        {
-            let scored: Vec<_> = keys
-                .iter()
-                .filter_map(|key| score(&query, key).map(|(kind, rank)| (kind, rank, key)))
-                .collect();
-            let best = scored.iter().min_by_key(|(kind, rank, _)| (*kind, *rank));
-            if let Some((kind, rank, key)) = best {
-                let title = scored
-                    .iter()
-                    .filter(|(_, _, k)| k.kind == KeyKind::Title)
-                    .map(|(kind, rank, _)| (Some(*kind), *rank))
-                    .min()
-                    .unwrap_or((None, [0; 3]));
-                hits.push(Hit {
-                    entry: *entry,
-                    kind: *kind,
-                    key: key.text.clone(),
-                    rank: *rank,
-                    title,
-                });
+        let mut suggestions = Vec::new();
+        for (doc, score, matched, exact) in scored {
+            let relevant = exact || (matched > 0 && 3 * matched >= asked.max(1) && 2 * matched >= known);
+            if relevant {
+                hits.push(self.hit(doc, score, &query));
+            } else if suggestions.len() < 3 {
+                suggestions.push(self.hit(doc, score, &query));
             }
         }
-        // Stable: equal hits keep game and file order.
-        hits.sort_by_key(Hit::order);
-        let suggestions = if hits.is_empty() {
-            self.near_misses(&query, game, 3)
-        } else {
-            Vec::new()
+        if !hits.is_empty() {
+            suggestions.clear();
+        }
+        Lookup {
+            hits,
+            suggestions,
+            unknown: query.unknown,
+            lang: match query.lang_votes {
+                (es, en) if es > en => Some(Lang::Es),
+                (es, en) if en > es => Some(Lang::En),
+                _ => None,
+            },
+        }
+    }
+
+    /// Every entry with anything in common with the query: (doc, score, query words found,
+    /// whole-query match), unordered.
+    fn score(&self, query: &Query, game: Option<Game>) -> Vec<(usize, f32, usize, bool)> {
+        let in_scope = |doc: usize| {
+            self.entries
+                .get(doc)
+                .is_some_and(|e| game.is_none_or(|g| e.game == g))
         };
-        Lookup { hits, suggestions }
-    }
-
-    /// Entries closest to a query that matched nothing (see [`loose_score`]), best first:
-    /// only those at most one step worse than the best.
-    fn near_misses(&self, query: &Query, game: Option<RuleGame>, max: usize) -> Vec<Hit<'a>> {
-        let mut scored = Vec::new();
-        for (entry, keys) in self
-            .entries
-            .iter()
-            .filter(|(e, _)| game.is_none_or(|g| e.game == g))
-        {
-            let best = keys
-                .iter()
-                .filter(|k| k.kind != KeyKind::Bag)
-                .filter_map(|key| loose_score(query, key).map(|rank| (rank, key)))
-                .min_by_key(|(rank, _)| *rank);
-            if let Some((rank, key)) = best {
-                scored.push(Hit {
-                    entry: *entry,
-                    kind: MatchKind::Fuzzy,
-                    key: key.text.clone(),
-                    rank,
-                    title: (None, [0; 3]),
-                });
+        let mut totals: BTreeMap<usize, (f32, usize, bool)> = BTreeMap::new();
+        for word in &query.words {
+            for (doc, value) in self.word_scores(word) {
+                if in_scope(doc) {
+                    let total = totals.entry(doc).or_default();
+                    total.0 += value;
+                    total.1 += 1;
+                }
             }
         }
-        scored.sort_by_key(|h| h.rank);
-        // Only the closest: at most one letter worse than the best.
-        if let Some(best) = scored.first().map(|h| h.rank[0]) {
-            scored.retain(|h| h.rank[0] <= best + 1);
+        for (doc, entry) in self.entries.iter().enumerate() {
+            if !in_scope(doc) {
+                continue;
+            }
+            let bonus = self.exact_bonus(doc, query)
+                + if query
+                    .slang_entries
+                    .iter()
+                    .any(|(g, id)| *g == entry.game && id == entry.id())
+                {
+                    SLANG_BONUS
+                } else {
+                    0.0
+                };
+            if bonus > 0.0 {
+                let total = totals.entry(doc).or_default();
+                total.0 += bonus;
+                total.2 = true;
+            }
         }
-        scored.truncate(max);
-        scored
+        totals
+            .into_iter()
+            .map(|(doc, (score, matched, exact))| {
+                let bonus = if self.all_words_in_one_key(doc, query) {
+                    ALL_WORDS_BONUS
+                } else {
+                    0.0
+                };
+                (doc, score + bonus, matched, exact)
+            })
+            .collect()
     }
-}
 
-/// Every key of an entry: both titles, all aliases, the id, the printed heading and, for
-/// numbered rulebooks, the section number alone ("7.3").
-fn keys_of(entry: &GlossaryEntry<'_>) -> Vec<Key> {
-    let mut keys = Vec::new();
-    for lang in [Lang::Es, Lang::En] {
-        let text = entry.text(lang);
-        keys.push(Key::new(&text.title, KeyKind::Title));
-        keys.extend(text.aliases.iter().map(|a| Key::new(a, KeyKind::Alias)));
+    /// The score of one query word in every entry that has it: the best of its alternatives.
+    /// Each field is scored on its own (BM25, its length against the average of that field)
+    /// and weighted, the better language of each field counting; so a title hit is worth
+    /// several times a body hit however often the body repeats the word.
+    fn word_scores(&self, word: &QueryWord) -> HashMap<usize, f32> {
+        let mut best: HashMap<usize, f32> = HashMap::new();
+        for (term, weight) in &word.alternatives {
+            let mut counts: HashMap<usize, [u16; 6]> = HashMap::new();
+            for (_, postings) in self.term_postings(term) {
+                for &(doc, slot, tf) in postings {
+                    counts.entry(doc as usize).or_default()[usize::from(slot)] = tf;
+                }
+            }
+            let idf = self.idf(counts.len());
+            for (doc, tfs) in counts {
+                let value = weight * idf * self.fields_score(doc, &tfs);
+                let slot = best.entry(doc).or_default();
+                *slot = slot.max(value);
+            }
+        }
+        best
     }
-    keys.push(Key::new(&entry.entry.id, KeyKind::Id));
-    let section = &entry.entry.citation.section;
-    keys.push(Key::new(section, KeyKind::Section));
-    if let Some(number) = section_number(section) {
-        keys.push(Key::new(number, KeyKind::Number));
+
+    /// Σ over fields of weight × saturated, length-normalised frequency (better language).
+    fn fields_score(&self, doc: usize, tfs: &[u16; 6]) -> f32 {
+        Field::ALL
+            .iter()
+            .map(|&field| {
+                LANGS
+                    .iter()
+                    .map(|&lang| {
+                        let slot = Slot { field, lang }.index();
+                        let tf = f32::from(tfs[slot]);
+                        let b = field.length_weight();
+                        let length = self.docs[doc].lengths[slot] as f32;
+                        let norm = 1.0 - b + b * length / self.average_lengths[slot];
+                        field.weight() * tf * (K1 + 1.0) / (tf + K1 * norm)
+                    })
+                    .fold(0.0, f32::max)
+            })
+            .sum()
     }
-    let mut bag: Vec<String> = keys
-        .iter()
-        .filter(|k| matches!(k.kind, KeyKind::Title | KeyKind::Alias))
-        .flat_map(|k| k.words.iter().cloned())
-        .collect();
-    bag.sort();
-    bag.dedup();
-    keys.push(Key {
-        text: entry.text(Lang::Es).title.clone(),
-        kind: KeyKind::Bag,
-        normalized: String::new(),
-        squashed: String::new(),
-        words: bag,
-    });
-    keys
-}
 
-/// "7.3" of "7.3 Deslizamiento Lateral", "6" of "6. ENERGÍA"; none for unnumbered headings.
-fn section_number(section: &str) -> Option<&str> {
-    let first = section.split_whitespace().next()?;
-    let number = first.trim_end_matches('.');
-    (!number.is_empty() && number.chars().all(|c| c.is_ascii_digit() || c == '.')).then_some(number)
-}
+    fn term_postings(&self, term: &Term) -> impl Iterator<Item = (&Term, &[(u32, u8, u16)])> {
+        self.postings
+            .get_key_value(term)
+            .map(|(t, p)| (t, p.as_slice()))
+            .into_iter()
+    }
 
-struct Query {
-    normalized: String,
-    squashed: String,
-    words: Vec<String>,
-}
+    fn idf(&self, df: usize) -> f32 {
+        let n = self.entries.len() as f32;
+        let df = df as f32;
+        (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+    }
 
-impl Query {
-    fn new(text: &str) -> Self {
+    fn exact_bonus(&self, doc: usize, query: &Query) -> f32 {
+        let keys = &self.docs[doc].keys;
+        let exact = keys.iter().find(|k| {
+            query.normalized == k.normalized
+                || (!k.squashed.is_empty() && query.squashed == k.squashed)
+        });
+        match exact {
+            Some(key) if key.is_title => EXACT_TITLE_BONUS,
+            Some(_) => EXACT_KEY_BONUS,
+            None => 0.0,
+        }
+    }
+
+    fn all_words_in_one_key(&self, doc: usize, query: &Query) -> bool {
+        !query.words.is_empty()
+            && self.docs[doc].keys.iter().any(|key| {
+                query.words.iter().all(|w| {
+                    w.alternatives
+                        .iter()
+                        .any(|(term, weight)| *weight >= 1.0 && key.stems.contains(term))
+                })
+            })
+    }
+
+    fn hit(&self, doc: usize, score: f32, query: &Query) -> Hit<'a> {
+        let entry = self.entries[doc];
+        let mut words = Vec::new();
+        let mut fuzzy = false;
+        for word in &query.words {
+            let slots = self.slots_of(doc, word);
+            if !slots.is_empty() {
+                fuzzy |= word.fuzzy;
+                words.push((word.text.clone(), slots));
+            }
+        }
+        let keys = &self.docs[doc].keys;
+        let exact = keys.iter().find(|k| {
+            query.normalized == k.normalized
+                || (!k.squashed.is_empty() && query.squashed == k.squashed)
+        });
+        let slang = query
+            .slang_entries
+            .iter()
+            .any(|(g, id)| *g == entry.game && id == entry.id());
+        let kind = if exact.is_some() || slang {
+            MatchKind::Exact
+        } else if fuzzy {
+            MatchKind::Fuzzy
+        } else if self.all_words_in_one_key(doc, query) {
+            MatchKind::AllWords
+        } else {
+            MatchKind::Partial
+        };
+        let key = exact
+            .map(|k| k.text.clone())
+            .unwrap_or_else(|| self.best_key(doc, query));
+        Hit {
+            entry,
+            kind,
+            key,
+            score,
+            words,
+        }
+    }
+
+    /// The fields of an entry where a query word (or what it stands for) is found.
+    fn slots_of(&self, doc: usize, word: &QueryWord) -> Vec<Slot> {
+        let mut slots: Vec<Slot> = Vec::new();
+        for (term, _) in &word.alternatives {
+            for (_, postings) in self.term_postings(term) {
+                for &(d, slot, _) in postings {
+                    if d as usize == doc {
+                        let slot = Slot {
+                            field: Field::ALL[usize::from(slot) % 3],
+                            lang: LANGS[usize::from(slot) / 3],
+                        };
+                        if !slots.contains(&slot) {
+                            slots.push(slot);
+                        }
+                    }
+                }
+            }
+        }
+        slots.sort();
+        slots
+    }
+
+    /// The title or alias sharing most words with the query; titles win ties.
+    fn best_key(&self, doc: usize, query: &Query) -> String {
+        let keys = &self.docs[doc].keys;
+        keys.iter()
+            .filter(|k| !k.stems.is_empty())
+            .map(|k| {
+                let shared = query
+                    .words
+                    .iter()
+                    .filter(|w| w.alternatives.iter().any(|(t, _)| k.stems.contains(t)))
+                    .count();
+                (shared, k.is_title, k)
+            })
+            .max_by_key(|(shared, is_title, _)| (*shared, *is_title))
+            .map_or_else(
+                || self.entries[doc].text(Lang::Es).title.clone(),
+                |(_, _, k)| k.text.clone(),
+            )
+    }
+
+    /// Folds the query, expands abbreviations, drops stop words and finds each word's terms.
+    fn parse(&self, text: &str, game: Option<Game>) -> Query {
         let normalized = normalize(text);
-        Query {
+        let mut query = Query {
             squashed: normalized.replace(' ', ""),
-            words: content_words(&normalized),
-            normalized,
+            ..Query::default()
+        };
+        if text.chars().any(|c| "áéíóúñ¿¡ÁÉÍÓÚÑ".contains(c)) {
+            query.lang_votes.0 += 2;
         }
+        let mut seen = HashSet::new();
+        let mut words = Vec::new();
+        for (word, capitals) in raw_words(text) {
+            if seen.len() >= MAX_QUERY_WORDS {
+                break;
+            }
+            let expansion = self.slang_for(&word, capitals, game);
+            if let Some(slang) = &expansion {
+                for (g, s) in slang {
+                    if let Some(entry) = &s.entry {
+                        query.slang_entries.push((*g, entry.clone()));
+                    }
+                }
+            }
+            let replaced: Vec<String> = match expansion {
+                Some(slang) => slang
+                    .iter()
+                    .flat_map(|(_, s)| s.means.iter())
+                    .flat_map(|m| normalize(m).split(' ').map(str::to_string).collect::<Vec<_>>())
+                    .collect(),
+                None => vec![word],
+            };
+            for w in replaced {
+                if !w.is_empty() && !is_stop_word(&w) && seen.insert(w.clone()) {
+                    words.push(w);
+                }
+            }
+        }
+        if words.is_empty() && query.slang_entries.is_empty() {
+            // A query of stop words only ("a", "si") is searched as typed.
+            words = normalized
+                .split(' ')
+                .filter(|w| !w.is_empty())
+                .take(MAX_QUERY_WORDS)
+                .map(str::to_string)
+                .collect();
+            words.dedup();
+        }
+        for word in words {
+            self.vote_language(&word, &mut query.lang_votes);
+            match self.query_word(&word) {
+                Some(found) => query.words.push(found),
+                None => query.unknown.push(word),
+            }
+        }
+        query.normalized = normalized;
+        query
+    }
+
+    /// The abbreviations a word is, in the game searched or in every game. A word that is
+    /// also a stop word ("LOS", "A") counts only when typed in capitals.
+    fn slang_for(
+        &self,
+        word: &str,
+        capitals: bool,
+        game: Option<Game>,
+    ) -> Option<Vec<(Game, &'a RuleSlang)>> {
+        if is_stop_word(word) && !capitals {
+            return None;
+        }
+        let found: Vec<(Game, &RuleSlang)> = self
+            .slang
+            .iter()
+            .filter(|(g, s)| game.is_none_or(|want| want == *g) && normalize(&s.term) == word)
+            .copied()
+            .collect();
+        (!found.is_empty()).then_some(found)
+    }
+
+    fn vote_language(&self, word: &str, votes: &mut (u32, u32)) {
+        let es = self.words_by_lang[0].contains(word);
+        let en = self.words_by_lang[1].contains(word);
+        match (es, en) {
+            (true, false) => votes.0 += 1,
+            (false, true) => votes.1 += 1,
+            _ => {}
+        }
+    }
+
+    /// The terms a query word may match: its stems if the glossary has them, else the known
+    /// words within a typo or two, else the known words it begins.
+    fn query_word(&self, word: &str) -> Option<QueryWord> {
+        let exact: Vec<(Term, f32)> = LANGS
+            .into_iter()
+            .map(|lang| ((lang, self.stemmers.stem(lang, word)), 1.0))
+            .filter(|(term, _)| self.postings.contains_key(term))
+            .collect();
+        if !exact.is_empty() {
+            return Some(QueryWord {
+                text: word.to_string(),
+                alternatives: exact,
+                fuzzy: false,
+            });
+        }
+        let alternatives = self.near_words(word);
+        (!alternatives.is_empty()).then(|| QueryWord {
+            text: word.to_string(),
+            alternatives,
+            fuzzy: true,
+        })
+    }
+
+    fn near_words(&self, word: &str) -> Vec<(Term, f32)> {
+        let limit = typo_limit(word);
+        let mut typos: Vec<(usize, &Term)> = Vec::new();
+        if limit > 0 {
+            for known in &self.known {
+                if let Some(d) = edit_distance(word, &known.word, limit) {
+                    typos.push((d, &known.term));
+                }
+            }
+        }
+        let mut out: Vec<(Term, f32)> = Vec::new();
+        if let Some(closest) = typos.iter().map(|(d, _)| *d).min() {
+            for (d, term) in typos.into_iter().filter(|(d, _)| *d == closest) {
+                push_alternative(&mut out, term, TYPO_WEIGHTS[d.min(3)]);
+            }
+        } else if word.chars().count() >= 3 {
+            let mut prefixed: Vec<&KnownWord> = self
+                .known
+                .iter()
+                .filter(|k| k.word.starts_with(word))
+                .collect();
+            prefixed.sort_by_key(|k| (k.word.len(), k.word.as_str()));
+            for known in prefixed {
+                push_alternative(&mut out, &known.term, PREFIX_WEIGHT);
+            }
+        }
+        out.truncate(MAX_ALTERNATIVES);
+        out
     }
 }
 
-/// Articles, prepositions and conjunctions of both languages: they do not have to match.
-const STOP_WORDS: &[&str] = &[
-    "a", "al", "con", "de", "del", "e", "el", "en", "la", "las", "lo", "los", "o", "para", "por",
-    "se", "su", "u", "un", "una", "y", "an", "and", "at", "for", "in", "of", "on", "or", "the",
-    "to", "with",
-];
-
-fn content_words(normalized: &str) -> Vec<String> {
-    let all: Vec<&str> = normalized.split(' ').filter(|w| !w.is_empty()).collect();
-    let content: Vec<&str> = all
-        .iter()
-        .copied()
-        .filter(|w| !STOP_WORDS.contains(w))
-        .collect();
-    let chosen = if content.is_empty() { all } else { content };
-    chosen.into_iter().map(str::to_string).collect()
-}
-
-/// How one query word matched one key word; lower is better.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum WordMatch {
-    /// The same word, or its singular or plural.
-    Same,
-    /// One word begins the other.
-    Prefix(u32),
-    /// Within a few typos, or another form of the word.
-    Fuzzy(u32),
+fn push_alternative(out: &mut Vec<(Term, f32)>, term: &Term, weight: f32) {
+    if !out.iter().any(|(t, _)| t == term) {
+        out.push((term.clone(), weight));
+    }
 }
 
 /// The most typos a word of this many letters may have and still match: enough for a
@@ -328,353 +746,113 @@ fn typo_limit(word: &str) -> usize {
     }
 }
 
-/// The word and what it would be without a plural ending: "naves" → "nave", "escuadrones" →
-/// "escuadron", "abilities" → "ability".
-fn singulars(word: &str) -> impl Iterator<Item = std::borrow::Cow<'_, str>> {
-    let long = word.len() >= 4;
-    let ies =
-        (long && word.ends_with("ies")).then(|| format!("{}y", &word[..word.len() - 3]).into());
-    let es = (long && word.ends_with("es")).then(|| word[..word.len() - 2].into());
-    let s = (long && word.ends_with('s')).then(|| word[..word.len() - 1].into());
-    std::iter::once(word.into()).chain(ies).chain(es).chain(s)
-}
-
-fn same_word(a: &str, b: &str) -> bool {
-    a == b || singulars(a).any(|x| singulars(b).any(|y| x == y))
-}
-
-fn common_prefix(a: &str, b: &str) -> usize {
-    a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count()
-}
-
-fn word_match(query: &str, key: &str) -> Option<WordMatch> {
-    if same_word(query, key) {
-        return Some(WordMatch::Same);
-    }
-    let (q, k) = (query.chars().count(), key.chars().count());
-    if (q >= 3 && key.starts_with(query)) || (k >= 4 && query.starts_with(key)) {
-        return Some(WordMatch::Prefix(q.abs_diff(k) as u32));
-    }
-    let typo = edit_distance(query, key, typo_limit(query)).map(|d| d as u32);
-    // Another form of the same word ("activar", "activación"): counts like a typo per letter
-    // that differs, so a real typo of another word still wins.
-    let shared = common_prefix(query, key);
-    let stem = (shared >= 5 && shared + 2 >= q.min(k)).then(|| (q.max(k) - shared) as u32);
-    match (typo, stem) {
-        (Some(a), Some(b)) => Some(WordMatch::Fuzzy(a.min(b))),
-        (a, b) => a.or(b).map(WordMatch::Fuzzy),
-    }
-}
-
-/// The best match of every query word among the key's words, and which key word it was;
-/// `None` when some query word matches nothing.
-fn match_words(query: &[String], key: &[String]) -> Option<Vec<(WordMatch, usize)>> {
-    query
-        .iter()
-        .map(|q| {
-            key.iter()
-                .enumerate()
-                .filter_map(|(i, k)| word_match(q, k).map(|m| (m, i)))
-                .min()
+/// The folded words of a query, each with whether it was typed in capitals ("LOS", "TL").
+fn raw_words(text: &str) -> impl Iterator<Item = (String, bool)> + '_ {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|piece| !piece.is_empty())
+        .flat_map(|piece| {
+            let capitals = piece.chars().count() >= 2
+                && piece.chars().all(|c| !c.is_lowercase());
+            normalize(piece)
+                .split(' ')
+                .filter(|w| !w.is_empty())
+                .map(|w| (w.to_string(), capitals))
+                .collect::<Vec<_>>()
         })
-        .collect()
 }
 
-fn score(query: &Query, key: &Key) -> Option<(MatchKind, [u32; 3])> {
-    let weight = 10 - key.kind.weight();
-    if key.kind != KeyKind::Bag
-        && (query.normalized == key.normalized
-            || (!key.squashed.is_empty() && query.squashed == key.squashed))
-    {
-        return Some((MatchKind::Exact, [weight, 0, 0]));
-    }
-    if let Some(matches) = match_words(&query.words, &key.words) {
-        let mut used: Vec<usize> = matches.iter().map(|(_, i)| *i).collect();
-        used.sort_unstable();
-        used.dedup();
-        // Share of the key's words the query accounts for, in thousandths; 1000 - it, so lower is better.
-        let uncovered = if key.kind == KeyKind::Bag {
-            1000
-        } else {
-            1000 - (used.len() * 1000 / key.words.len().max(1)) as u32
-        };
-        let worst = matches
-            .iter()
-            .map(|(m, _)| *m)
-            .max()
-            .unwrap_or(WordMatch::Same);
-        let slack: u32 = matches
-            .iter()
-            .map(|(m, _)| match m {
-                WordMatch::Same => 0,
-                WordMatch::Prefix(n) | WordMatch::Fuzzy(n) => *n,
-            })
-            .sum();
-        let kind = match worst {
-            // Typos in words gathered from different titles and aliases are too weak a sign.
-            WordMatch::Fuzzy(_) if key.kind == KeyKind::Bag => return None,
-            WordMatch::Same if key.kind == KeyKind::Bag => MatchKind::Partial,
-            WordMatch::Same => MatchKind::AllWords,
-            WordMatch::Prefix(_) => MatchKind::Partial,
-            WordMatch::Fuzzy(_) => MatchKind::Fuzzy,
-        };
-        return Some(match kind {
-            MatchKind::Fuzzy => (kind, [slack, uncovered, weight]),
-            _ => (kind, [uncovered, slack, weight]),
-        });
-    }
-    // Typos across word boundaries ("barelroll", "line ofsight").
-    if key.squashed.chars().count() >= 4
-        && let Some(d) = edit_distance(&query.squashed, &key.squashed, typo_limit(&query.squashed))
-    {
-        return Some((MatchKind::Fuzzy, [d as u32, 0, weight]));
-    }
-    None
+/// Builds postings and keys entry by entry, stemming each distinct word once.
+struct Builder {
+    stemmers: Stemmers,
+    stems: HashMap<(Lang, String), String>,
+    postings: HashMap<Term, Vec<(u32, u8, u16)>>,
 }
 
-/// For suggestions: what it would cost to turn the query into the key. A word found costs
-/// nothing, a word's beginning 1, a typo 2 (up to half the word); a word not found costs its
-/// length. The whole query against the whole key (a third of typos) also counts.
-fn loose_score(query: &Query, key: &Key) -> Option<[u32; 3]> {
-    let mut found = false;
-    let mut cost = 0u32;
-    for q in &query.words {
-        let limit = (q.chars().count() / 2).max(1);
-        let best = key
-            .words
-            .iter()
-            .filter_map(|k| match word_match(q, k) {
-                Some(WordMatch::Same) => Some(0),
-                Some(WordMatch::Prefix(_)) => Some(1),
-                _ => edit_distance(q, k, limit).map(|d| 2 * d as u32),
-            })
-            .min();
-        found |= best.is_some();
-        cost += best.unwrap_or_else(|| q.chars().count().max(3) as u32);
+impl Builder {
+    fn stem(&mut self, lang: Lang, word: &str) -> String {
+        if let Some(stem) = self.stems.get(&(lang, word.to_string())) {
+            return stem.clone();
+        }
+        let stem = self.stemmers.stem(lang, word);
+        self.stems.insert((lang, word.to_string()), stem.clone());
+        stem
     }
-    let squashed = query.squashed.chars().count();
-    if let Some(d) = edit_distance(&query.squashed, &key.squashed, (squashed / 3).max(1)) {
-        return Some([cost.min(2 * d as u32), 0, 0]);
+
+    fn add(&mut self, doc: u32, entry: &GlossaryEntry<'_>) -> Doc {
+        let mut result = Doc::default();
+        for slot in Slot::all() {
+            let text = entry.text(slot.lang);
+            let mut pieces: Vec<&str> = match slot.field {
+                Field::Title => vec![&text.title],
+                Field::Alias => text.aliases.iter().map(String::as_str).collect(),
+                Field::Body => std::iter::once(text.summary.as_str())
+                    .chain(text.points.iter().map(String::as_str))
+                    .collect(),
+            };
+            if slot.field == Field::Alias && slot.lang == Lang::Es {
+                pieces.push(&entry.entry.citation.section);
+            }
+            let mut counts: HashMap<String, u16> = HashMap::new();
+            for piece in pieces {
+                let folded = normalize(piece);
+                for word in content_words(&folded) {
+                    let stem = self.stem(slot.lang, word);
+                    *counts.entry(stem).or_default() += 1;
+                    result.lengths[slot.index()] += 1;
+                }
+            }
+            for (stem, tf) in counts {
+                self.postings
+                    .entry((slot.lang, stem))
+                    .or_default()
+                    .push((doc, slot.index() as u8, tf));
+            }
+        }
+        result.keys = self.keys(entry);
+        result
     }
-    found.then_some([cost, key.words.len() as u32, 0])
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::cards::rules::{RuleCitation, RuleEntry, RuleText};
+    /// Titles and aliases in their language; the id, the printed heading and its number
+    /// (for numbered rulebooks, "7.3") in both.
+    fn keys(&mut self, entry: &GlossaryEntry<'_>) -> Vec<Key> {
+        let mut keys = Vec::new();
+        for lang in LANGS {
+            let text = entry.text(lang);
+            keys.push(self.key(&text.title, true, &[lang]));
+            for alias in &text.aliases {
+                keys.push(self.key(alias, false, &[lang]));
+            }
+        }
+        keys.push(self.key(&entry.entry.id, false, &LANGS));
+        let section = &entry.entry.citation.section;
+        keys.push(self.key(section, false, &LANGS));
+        if let Some(number) = section_number(section) {
+            keys.push(self.key(number, false, &[]));
+        }
+        keys
+    }
 
-    fn entry(id: &str, es: &str, en: &str, aliases: &[&str], section: &str) -> RuleEntry {
-        let text = |title: &str| RuleText {
-            title: title.to_string(),
-            aliases: aliases.iter().map(|a| a.to_string()).collect(),
-            summary: "x".to_string(),
-            points: Vec::new(),
-        };
-        RuleEntry {
-            id: id.to_string(),
-            see_also: Vec::new(),
-            citation: RuleCitation {
-                document: "Doc".to_string(),
-                version: String::new(),
-                section: section.to_string(),
-            },
-            es: text(es),
-            en: text(en),
+    fn key(&mut self, text: &str, is_title: bool, langs: &[Lang]) -> Key {
+        let normalized = normalize(text);
+        let mut stems = Vec::new();
+        for &lang in langs {
+            for word in content_words(&normalized) {
+                stems.push((lang, self.stem(lang, word)));
+            }
+        }
+        Key {
+            text: text.to_string(),
+            is_title,
+            squashed: normalized.replace(' ', ""),
+            normalized,
+            stems,
         }
     }
+}
 
-    fn sample() -> Vec<(RuleGame, RuleEntry)> {
-        vec![
-            (
-                RuleGame::Armada,
-                entry("attack", "Ataque", "Attack", &["disparar"], "ATAQUE"),
-            ),
-            (
-                RuleGame::Armada,
-                entry(
-                    "squadron-phase",
-                    "Fase de Escuadrones",
-                    "Squadron Phase",
-                    &[],
-                    "FASE DE ESCUADRÓN",
-                ),
-            ),
-            (
-                RuleGame::Armada,
-                entry("squadron", "Escuadrón", "Squadron", &["cazas"], "ESCUADRÓN"),
-            ),
-            (
-                RuleGame::Armada,
-                entry(
-                    "line-of-sight",
-                    "Línea de visión",
-                    "Line of Sight",
-                    &["LDV"],
-                    "LÍNEA DE VISIÓN",
-                ),
-            ),
-            (
-                RuleGame::Xwing,
-                entry("ataque", "Ataque", "Attack", &[], "ATAQUE"),
-            ),
-            (
-                RuleGame::Xwing,
-                entry(
-                    "tonel-volado",
-                    "Tonel volado",
-                    "Barrel Roll",
-                    &["tonel"],
-                    "TONEL VOLADO (↻)",
-                ),
-            ),
-            (
-                RuleGame::Talon,
-                entry(
-                    "sideslip",
-                    "Deslizamiento lateral",
-                    "Sideslip",
-                    &[],
-                    "7.3 Deslizamiento Lateral",
-                ),
-            ),
-        ]
-    }
-
-    fn search<'a>(
-        entries: &'a [(RuleGame, RuleEntry)],
-        query: &str,
-        game: Option<RuleGame>,
-    ) -> Lookup<'a> {
-        let glossary = Glossary {
-            entries: entries
-                .iter()
-                .map(|(game, entry)| GlossaryEntry { game: *game, entry })
-                .collect(),
-        };
-        Index::new(&glossary).search(query, game)
-    }
-
-    fn best(entries: &[(RuleGame, RuleEntry)], query: &str) -> Option<(String, MatchKind)> {
-        search(entries, query, None)
-            .best()
-            .map(|h| (h.entry.id().to_string(), h.kind))
-    }
-
-    #[test]
-    fn exact_in_either_language_without_case_or_accents() {
-        let data = sample();
-        assert_eq!(
-            best(&data, "LINEA DE VISION"),
-            Some(("line-of-sight".into(), MatchKind::Exact))
-        );
-        assert_eq!(
-            best(&data, "line of sight"),
-            Some(("line-of-sight".into(), MatchKind::Exact))
-        );
-        assert_eq!(
-            best(&data, "ldv"),
-            Some(("line-of-sight".into(), MatchKind::Exact))
-        );
-        assert_eq!(
-            best(&data, "barrelroll"),
-            Some(("tonel-volado".into(), MatchKind::Exact))
-        );
-        assert_eq!(
-            best(&data, "7.3"),
-            Some(("sideslip".into(), MatchKind::Exact))
-        );
-    }
-
-    #[test]
-    fn ties_across_games_are_listed_as_also() {
-        let data = sample();
-        let lookup = search(&data, "ataque", None);
-        assert_eq!(lookup.best().unwrap().entry.game, RuleGame::Armada);
-        let also: Vec<_> = lookup
-            .also(5)
-            .iter()
-            .map(|h| (h.entry.game, h.entry.id()))
-            .collect();
-        assert_eq!(also, vec![(RuleGame::Xwing, "ataque")]);
-        let lookup = search(&data, "ataque", Some(RuleGame::Xwing));
-        assert_eq!(lookup.best().unwrap().entry.id(), "ataque");
-        assert!(lookup.also(5).is_empty());
-    }
-
-    #[test]
-    fn words_in_any_order_singular_or_plural() {
-        let data = sample();
-        assert_eq!(
-            best(&data, "fase escuadron"),
-            Some(("squadron-phase".into(), MatchKind::AllWords))
-        );
-        assert_eq!(
-            best(&data, "phase squadrons"),
-            Some(("squadron-phase".into(), MatchKind::AllWords))
-        );
-        assert_eq!(
-            best(&data, "escuadrones"),
-            Some(("squadron".into(), MatchKind::AllWords))
-        );
-    }
-
-    #[test]
-    fn beginnings_of_words_then_typos() {
-        let data = sample();
-        assert_eq!(
-            best(&data, "desliz"),
-            Some(("sideslip".into(), MatchKind::Partial))
-        );
-        assert_eq!(
-            best(&data, "linea vision"),
-            Some(("line-of-sight".into(), MatchKind::AllWords))
-        );
-        assert_eq!(
-            best(&data, "squadorn phase"),
-            Some(("squadron-phase".into(), MatchKind::Fuzzy))
-        );
-        assert_eq!(
-            best(&data, "barel rol"),
-            Some(("tonel-volado".into(), MatchKind::Fuzzy))
-        );
-    }
-
-    #[test]
-    fn a_miss_suggests_the_nearest_entries() {
-        let data = sample();
-        let lookup = search(&data, "vision nocturna", None);
-        assert!(lookup.hits.is_empty());
-        assert_eq!(
-            lookup.suggestions.first().map(|h| h.entry.id()),
-            Some("line-of-sight")
-        );
-        assert!(search(&data, "zzzz qqqq", None).suggestions.is_empty());
-        assert!(search(&data, "  ", None).hits.is_empty());
-    }
-
-    #[test]
-    fn plurals_and_stems() {
-        assert!(same_word("naves", "nave"));
-        assert!(same_word("escuadrones", "escuadron"));
-        assert!(same_word("abilities", "ability"));
-        assert!(!same_word("bas", "base"));
-        assert_eq!(
-            word_match("activar", "activacion"),
-            Some(WordMatch::Fuzzy(4))
-        );
-        assert_eq!(
-            word_match("iniciatvia", "iniciativa"),
-            Some(WordMatch::Fuzzy(1))
-        );
-        assert_eq!(word_match("obst", "obstaculos"), Some(WordMatch::Prefix(6)));
-        assert_eq!(
-            word_match("manioobra", "maniobra"),
-            Some(WordMatch::Fuzzy(1))
-        );
-        assert_eq!(word_match("ion", "ions"), Some(WordMatch::Same));
-        assert_eq!(section_number("7.3 Deslizamiento Lateral"), Some("7.3"));
-        assert_eq!(section_number("6. ENERGÍA"), Some("6"));
-        assert_eq!(section_number("ATAQUE"), None);
-    }
+/// "7.3" of "7.3 Deslizamiento Lateral", "6" of "6. ENERGÍA"; none for unnumbered headings.
+fn section_number(section: &str) -> Option<&str> {
+    let first = section.split_whitespace().next()?;
+    let number = first.trim_end_matches('.');
+    (!number.is_empty() && number.chars().all(|c| c.is_ascii_digit() || c == '.')).then_some(number)
 }
