@@ -659,7 +659,7 @@ impl<'a> Index<'a> {
         let found: Vec<(Game, &RuleSlang)> = self
             .slang
             .iter()
-            .filter(|(g, s)| game.is_none_or(|want| want == *g) && normalize(&s.term) == word)
+            .filter(|(g, s)| game.is_none_or(|want| want == *g) && is_term(&s.term, word))
             .copied()
             .collect();
         (!found.is_empty()).then_some(found)
@@ -727,6 +727,12 @@ impl<'a> Index<'a> {
         out.truncate(MAX_ALTERNATIVES);
         out
     }
+}
+
+/// `word` is the abbreviation or its plural ("CDRs").
+fn is_term(term: &str, word: &str) -> bool {
+    let term = normalize(term);
+    word.strip_suffix('s').unwrap_or(word) == term || word == term
 }
 
 fn push_alternative(out: &mut Vec<(Term, f32)>, term: &Term, weight: f32) {
