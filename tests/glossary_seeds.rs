@@ -163,12 +163,24 @@ fn armada_covers_every_heading() {
             e.citation.document
         );
     }
-    // 000: exactly one entry per heading.
+    // 000: exactly one entry per heading. The front matter before the glossary (the golden
+    // rules) may have entries too, citing a line printed there.
+    let front_matter: BTreeSet<&str> = rrg_text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| *l != "GLOSARIO")
+        .filter(|l| !l.is_empty())
+        .collect();
     let got_rrg = counts(
         entries
             .iter()
             .filter(|e| e.citation.document == RRG_DOCUMENT)
+            .filter(|e| !front_matter.contains(e.citation.section.as_str()))
             .map(|e| e.citation.section.as_str()),
+    );
+    assert!(
+        entries.iter().any(|e| e.citation.section == "¡LAS REGLAS DE ORO!"),
+        "the golden rules have an entry"
     );
     let want_rrg = counts(rrg.iter().map(String::as_str));
     let differ: Vec<String> = want_rrg
