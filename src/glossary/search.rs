@@ -119,9 +119,15 @@ const EXACT_KEY_BONUS: f32 = 20.0;
 const SLANG_BONUS: f32 = 22.0;
 /// Added when every word of the query is in one title or alias of the entry.
 const ALL_WORDS_BONUS: f32 = 5.0;
+/// Added in proportion to the share of a title's words found in the query.
+const TITLE_SHARE_BONUS: f32 = 4.0;
+/// Added, per word of the key (up to 3), when the query contains a whole title or alias.
+const COVERED_KEY_BONUS: f32 = 4.0;
 /// What a word found only through a typo or as a beginning is worth, against found as typed.
 const TYPO_WEIGHTS: [f32; 4] = [1.0, 0.6, 0.4, 0.3];
 const PREFIX_WEIGHT: f32 = 0.5;
+const OTHER_FORM_WEIGHT: f32 = 0.8;
+const EXPANSION_WEIGHT: f32 = 0.5;
 /// Most distinct words of one query that are scored: a question is a dozen; a pasted page
 /// is cut here so it still answers at once.
 pub const MAX_QUERY_WORDS: usize = 32;
@@ -189,6 +195,8 @@ struct Key {
     squashed: String,
     /// Stems of the key's content words, in the key's language (both for ids and headings).
     stems: Vec<Term>,
+    /// How many languages `stems` holds the words in.
+    langs: usize,
 }
 
 /// The stored statistics of one entry.
@@ -266,6 +274,8 @@ struct Query {
     unknown: Vec<String>,
     /// Votes for each language: (Spanish, English).
     lang_votes: (u32, u32),
+    /// Content words as typed, before abbreviations were expanded.
+    typed_words: usize,
 }
 
 /// The glossary prepared for searching.
@@ -400,7 +410,9 @@ impl<'a> Index<'a> {
                     .iter()
                     .any(|(g, id)| *g == entry.game && id == entry.id())
                 {
-                    SLANG_BONUS
+                    // The abbreviation alone names the entry; among other words it is one
+                    // clue of several ("FTL drive warm up before retreat").
+                    SLANG_BONUS * 2.0 / (query.typed_words as f32 + 1.0)
                 } else {
                     0.0
                 };
@@ -417,7 +429,8 @@ impl<'a> Index<'a> {
                     ALL_WORDS_BONUS
                 } else {
                     0.0
-                };
+                } + self.covered_key_bonus(doc, query)
+                    + self.title_share_bonus(doc, query);
                 (doc, score + bonus, matched, exact)
             })
             .collect()
@@ -496,11 +509,59 @@ impl<'a> Index<'a> {
         !query.words.is_empty()
             && self.docs[doc].keys.iter().any(|key| {
                 query.words.iter().all(|w| {
-                    w.alternatives
-                        .iter()
-                        .any(|(term, weight)| *weight >= 1.0 && key.stems.contains(term))
+                    !w.fuzzy && w.alternatives.iter().any(|(term, _)| key.stems.contains(term))
                 })
             })
+    }
+
+    /// A title or alias the query contains whole ("when is a *damage card* dealt face up",
+    /// "*interceptrs* fuerza"): the longer the key, the surer the sign. Typos count at their
+    /// discount.
+    fn covered_key_bonus(&self, doc: usize, query: &Query) -> f32 {
+        self.docs[doc]
+            .keys
+            .iter()
+            .filter(|key| !key.stems.is_empty())
+            .filter_map(|key| {
+                let mut weakest = 1.0f32;
+                for stem in &key.stems {
+                    let found = query
+                        .words
+                        .iter()
+                        .flat_map(|w| &w.alternatives)
+                        .filter(|(term, _)| term == stem)
+                        .map(|(_, weight)| *weight)
+                        .fold(0.0, f32::max);
+                    weakest = weakest.min(found);
+                }
+                let words = key.stems.len() / key.langs.max(1);
+                (weakest > 0.0).then(|| COVERED_KEY_BONUS * words.min(3) as f32 * weakest)
+            })
+            .fold(0.0, f32::max)
+    }
+
+    /// The share of a title's words the query has: between entries that both match, the one
+    /// whose title the query fills more is the one meant ("poscombustión": "Dispositivos de
+    /// poscombustión" before "Baterías y dispositivos de poscombustión").
+    fn title_share_bonus(&self, doc: usize, query: &Query) -> f32 {
+        self.docs[doc]
+            .keys
+            .iter()
+            .filter(|key| key.is_title && !key.stems.is_empty())
+            .map(|key| {
+                let found = key
+                    .stems
+                    .iter()
+                    .filter(|stem| {
+                        query
+                            .words
+                            .iter()
+                            .any(|w| w.alternatives.iter().any(|(term, _)| term == *stem))
+                    })
+                    .count();
+                TITLE_SHARE_BONUS * found as f32 / key.stems.len() as f32
+            })
+            .fold(0.0, f32::max)
     }
 
     fn hit(&self, doc: usize, score: f32, query: &Query) -> Hit<'a> {
@@ -602,6 +663,9 @@ impl<'a> Index<'a> {
             if seen.len() >= MAX_QUERY_WORDS {
                 break;
             }
+            if !is_stop_word(&word) || capitals {
+                query.typed_words += 1;
+            }
             let expansion = self.slang_for(&word, capitals, game);
             if let Some(slang) = &expansion {
                 for (g, s) in slang {
@@ -610,17 +674,22 @@ impl<'a> Index<'a> {
                     }
                 }
             }
-            let replaced: Vec<String> = match expansion {
-                Some(slang) => slang
-                    .iter()
-                    .flat_map(|(_, s)| s.means.iter())
-                    .flat_map(|m| normalize(m).split(' ').map(str::to_string).collect::<Vec<_>>())
-                    .collect(),
-                None => vec![word],
+            // What an abbreviation stands for is given in both languages, so each of its
+            // words counts half: together they weigh about one typed word.
+            let (replaced, scale): (Vec<String>, f32) = match expansion {
+                Some(slang) => (
+                    slang
+                        .iter()
+                        .flat_map(|(_, s)| s.means.iter())
+                        .flat_map(|m| normalize(m).split(' ').map(str::to_string).collect::<Vec<_>>())
+                        .collect(),
+                    EXPANSION_WEIGHT,
+                ),
+                None => (vec![word], 1.0),
             };
             for w in replaced {
                 if !w.is_empty() && !is_stop_word(&w) && seen.insert(w.clone()) {
-                    words.push(w);
+                    words.push((w, scale));
                 }
             }
         }
@@ -630,14 +699,21 @@ impl<'a> Index<'a> {
                 .split(' ')
                 .filter(|w| !w.is_empty())
                 .take(MAX_QUERY_WORDS)
-                .map(str::to_string)
+                .map(|w| (w.to_string(), 1.0))
                 .collect();
             words.dedup();
         }
-        for word in words {
-            self.vote_language(&word, &mut query.lang_votes);
+        for (word, scale) in words {
+            if scale >= 1.0 {
+                self.vote_language(&word, &mut query.lang_votes);
+            }
             match self.query_word(&word) {
-                Some(found) => query.words.push(found),
+                Some(mut found) => {
+                    for (_, weight) in &mut found.alternatives {
+                        *weight *= scale;
+                    }
+                    query.words.push(found);
+                }
                 None => query.unknown.push(word),
             }
         }
@@ -690,12 +766,34 @@ impl<'a> Index<'a> {
                 fuzzy: false,
             });
         }
-        let alternatives = self.near_words(word);
+        let mut alternatives = self.other_forms(word);
+        if alternatives.is_empty() {
+            alternatives = self.near_words(word);
+        }
         (!alternatives.is_empty()).then(|| QueryWord {
             text: word.to_string(),
             alternatives,
             fuzzy: true,
         })
+    }
+
+    /// Other forms of the same word: stems the query word's stem begins ("aterrizan" →
+    /// aterriz → "aterrizaje"), for stems long enough to mean one word.
+    fn other_forms(&self, word: &str) -> Vec<(Term, f32)> {
+        let mut out = Vec::new();
+        for lang in LANGS {
+            let stem = self.stemmers.stem(lang, word);
+            if stem.chars().count() < 5 {
+                continue;
+            }
+            for known in &self.known {
+                if known.term.0 == lang && known.term.1.starts_with(&stem) {
+                    push_alternative(&mut out, &known.term, OTHER_FORM_WEIGHT);
+                }
+            }
+        }
+        out.truncate(MAX_ALTERNATIVES);
+        out
     }
 
     fn near_words(&self, word: &str) -> Vec<(Term, f32)> {
@@ -752,12 +850,19 @@ fn typo_limit(word: &str) -> usize {
     }
 }
 
-/// The folded words of a query, each with whether it was typed in capitals ("LOS", "TL").
+/// The folded words of a query, each with whether it was typed in capitals ("LOS", "TL")
+/// among words that are not: in a query all in capitals ("ORDEN DE LOS JUGADORES", a
+/// heading as printed) capitals say nothing.
 fn raw_words(text: &str) -> impl Iterator<Item = (String, bool)> + '_ {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|piece| !piece.is_empty())
-        .flat_map(|piece| {
-            let capitals = piece.chars().count() >= 2
+    let pieces = || {
+        text.split(|c: char| !c.is_alphanumeric())
+            .filter(|piece| !piece.is_empty())
+    };
+    let shouting = pieces().count() > 1 && !text.chars().any(char::is_lowercase);
+    pieces()
+        .flat_map(move |piece| {
+            let capitals = !shouting
+                && piece.chars().count() >= 2
                 && piece.chars().all(|c| !c.is_lowercase());
             normalize(piece)
                 .split(' ')
@@ -849,6 +954,7 @@ impl Builder {
         Key {
             text: text.to_string(),
             is_title,
+            langs: langs.len(),
             squashed: normalized.replace(' ', ""),
             normalized,
             stems,
