@@ -12,8 +12,8 @@
 
 use arbiter::cards::rules::{RuleEntry, RuleText};
 use arbiter::cards::{CardDb, Game, LoadOptions, load};
-use arbiter::glossary::search::{Index, MatchKind};
 use arbiter::glossary::Glossary;
+use arbiter::glossary::search::{Index, MatchKind};
 use arbiter::text::normalize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -179,7 +179,9 @@ fn armada_covers_every_heading() {
             .map(|e| e.citation.section.as_str()),
     );
     assert!(
-        entries.iter().any(|e| e.citation.section == "¡LAS REGLAS DE ORO!"),
+        entries
+            .iter()
+            .any(|e| e.citation.section == "¡LAS REGLAS DE ORO!"),
         "the golden rules have an entry"
     );
     let want_rrg = counts(rrg.iter().map(String::as_str));

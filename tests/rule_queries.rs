@@ -3,8 +3,8 @@
 //! figure and every miss.
 
 use arbiter::cards::{Game, LoadOptions, load};
-use arbiter::glossary::search::Index;
 use arbiter::glossary::Glossary;
+use arbiter::glossary::search::Index;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 

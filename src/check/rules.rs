@@ -127,7 +127,10 @@ fn check_slang(db: &CardDb, findings: &mut Vec<Finding>) {
             findings.push(
                 Finding::error(
                     Code::DuplicateId,
-                    format!("abbreviation `{}` is defined twice in this file", slang.term),
+                    format!(
+                        "abbreviation `{}` is defined twice in this file",
+                        slang.term
+                    ),
                 )
                 .at(slang.file, span("term", Some(&slang.term)))
                 .label("second definition")
@@ -138,7 +141,12 @@ fn check_slang(db: &CardDb, findings: &mut Vec<Finding>) {
         let unknown: Vec<String> = slang
             .means
             .iter()
-            .flat_map(|m| normalize(m).split(' ').map(str::to_string).collect::<Vec<_>>())
+            .flat_map(|m| {
+                normalize(m)
+                    .split(' ')
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
             .filter(|w| !w.is_empty() && known.is_none_or(|k| !k.contains(w)))
             .collect();
         if slang.means.is_empty() || !unknown.is_empty() {
@@ -173,11 +181,18 @@ fn check_slang(db: &CardDb, findings: &mut Vec<Finding>) {
             findings.push(
                 Finding::error(
                     Code::DanglingReference,
-                    format!("abbreviation `{}` names unknown entry `{target}`", slang.term),
+                    format!(
+                        "abbreviation `{}` names unknown entry `{target}`",
+                        slang.term
+                    ),
                 )
                 .at(slang.file, span("entry", Some(target)))
                 .label("no entry with this id")
-                .help(did_you_mean(target, candidates, "`entry` takes the id of an entry in the same file")),
+                .help(did_you_mean(
+                    target,
+                    candidates,
+                    "`entry` takes the id of an entry in the same file",
+                )),
             );
         }
     }

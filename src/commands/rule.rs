@@ -2,12 +2,12 @@
 
 use super::{load_data, print_stdout};
 use crate::cards::DataKind;
+use crate::cards::Game;
 use crate::cli::{Outcome, ReportFormat, RuleArgs};
 use crate::glossary::render::{
     entry_json, list_table, lookup_human, lookup_json, not_found_finding,
 };
 use crate::glossary::search::{Hit, Index};
-use crate::cards::Game;
 use crate::glossary::{Glossary, Lang};
 use crate::report::{HumanStyle, JsonFinding, render_human};
 use serde_json::{Value, json};

@@ -2,8 +2,8 @@
 //! the first entry shown is right, and how often a right entry is among the first three, with
 //! `--game` and without. Run with `--nocapture` to see the figures and every miss.
 
-use super::search::Index;
 use super::Glossary;
+use super::search::Index;
 use crate::cards::Game;
 use crate::cards::{LoadOptions, load};
 use serde::Deserialize;
@@ -128,7 +128,11 @@ fn judge_questions_find_their_entries() {
     let glossary = Glossary::from_db(&db);
     let missing: Vec<String> = questions
         .iter()
-        .flat_map(|q| std::iter::once(&q.expect).chain(&q.also).map(move |id| (q, id)))
+        .flat_map(|q| {
+            std::iter::once(&q.expect)
+                .chain(&q.also)
+                .map(move |id| (q, id))
+        })
         .filter(|(q, id)| glossary.get(q.game, id).is_none())
         .map(|(q, id)| format!("{}/{id}", q.game.as_str()))
         .collect();

@@ -71,7 +71,11 @@ pub fn lookup_human(
             best.key
         );
         if !lookup.unknown.is_empty() {
-            line.push_str(&format!(" ({}: {})", labels.not_found, lookup.unknown.join(", ")));
+            line.push_str(&format!(
+                " ({}: {})",
+                labels.not_found,
+                lookup.unknown.join(", ")
+            ));
         }
         out.push_str(&wrap(&line, style.width, "", ""));
         out.push('\n');
@@ -177,7 +181,8 @@ pub fn wrap(text: &str, width: usize, first: &str, rest: &str) -> String {
     let options = textwrap::Options::new(width)
         .initial_indent(first)
         .subsequent_indent(rest)
-        .break_words(false);
+        .break_words(false)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
     let mut out = textwrap::fill(&words, options);
     if out.is_empty() {
         out.push_str(first.trim_end());
@@ -348,11 +353,7 @@ mod tests {
 
     #[test]
     fn lookup_misspelt_talon() {
-        insta::assert_snapshot!(human(
-            "deslizamento lateral",
-            Some(Game::Talon),
-            Lang::Es
-        ));
+        insta::assert_snapshot!(human("deslizamento lateral", Some(Game::Talon), Lang::Es));
     }
 
     #[test]
@@ -367,10 +368,7 @@ mod tests {
     fn list_of_one_game() {
         let db = db();
         let glossary = Glossary::from_db(&db);
-        let entries: Vec<_> = glossary
-            .in_game(Some(Game::Spacealert))
-            .take(6)
-            .collect();
+        let entries: Vec<_> = glossary.in_game(Some(Game::Spacealert)).take(6).collect();
         insta::assert_snapshot!(list_table(&entries, Some(100)));
     }
 
@@ -378,10 +376,13 @@ mod tests {
     fn miss_is_a_diagnostic_with_suggestions() {
         let db = db();
         let glossary = Glossary::from_db(&db);
-        let lookup = Index::new(&glossary).search("vision nocturna", Some(Game::Armada));
+        let lookup = Index::new(&glossary).search(
+            "vision nocturna termica infrarroja ultravioleta",
+            Some(Game::Armada),
+        );
         assert!(lookup.hits.is_empty());
         let (finding, files) = not_found_finding(
-            "vision nocturna",
+            "vision nocturna termica infrarroja ultravioleta",
             Some(Game::Armada),
             &lookup.suggestions,
             Lang::Es,

@@ -99,9 +99,11 @@ impl Slot {
     }
 
     fn all() -> impl Iterator<Item = Slot> {
-        LANGS
-            .into_iter()
-            .flat_map(|lang| Field::ALL.into_iter().map(move |field| Slot { field, lang }))
+        LANGS.into_iter().flat_map(|lang| {
+            Field::ALL
+                .into_iter()
+                .map(move |field| Slot { field, lang })
+        })
     }
 
     /// `title.en`, `body.es`: for the JSON `match` of a hit.
@@ -128,6 +130,10 @@ const TYPO_WEIGHTS: [f32; 4] = [1.0, 0.6, 0.4, 0.3];
 const PREFIX_WEIGHT: f32 = 0.5;
 const OTHER_FORM_WEIGHT: f32 = 0.8;
 const EXPANSION_WEIGHT: f32 = 0.5;
+/// What a word found only through a typo counts towards the relevance floor.
+const TYPO_MATCH_SHARE: f32 = 0.5;
+/// Runners-up shown under "See also:" score at least this share of the best entry.
+const SEE_ALSO_SHARE: f32 = 0.25;
 /// Most distinct words of one query that are scored: a question is a dozen; a pasted page
 /// is cut here so it still answers at once.
 pub const MAX_QUERY_WORDS: usize = 32;
@@ -138,20 +144,19 @@ const MAX_ALTERNATIVES: usize = 6;
 /// "qué pasa si", "can I" say nothing about which rule is meant.
 const STOP_WORDS: &[&str] = &[
     // Spanish
-    "a", "al", "algo", "algun", "alguna", "alguno", "ante", "aun", "como", "con", "cual",
-    "cuales", "cuando", "cuanto", "cuanta", "cuantos", "cuantas", "de", "del", "donde", "e",
-    "el", "ella", "en", "entre", "es", "esa", "ese", "eso", "esta", "este", "esto", "estoy",
-    "ha", "hay", "he", "hace", "la", "las", "le", "les", "lo", "los", "me", "mi", "mis", "muy",
-    "o", "os", "para", "pasa", "pero", "por", "porque", "puede", "pueden", "puedo", "que",
-    "quien", "se", "si", "sin", "sobre", "son", "su", "sus", "te", "tu", "tus", "u", "un",
-    "una", "uno", "unos", "unas", "y", "ya", "yo", "sucede", "ocurre",
-    // English
+    "a", "al", "algo", "algun", "alguna", "alguno", "ante", "aun", "como", "con", "cual", "cuales",
+    "cuando", "cuanto", "cuanta", "cuantos", "cuantas", "de", "del", "donde", "e", "el", "ella",
+    "en", "entre", "es", "esa", "ese", "eso", "esta", "este", "esto", "estoy", "ha", "hay", "he",
+    "hace", "la", "las", "le", "les", "lo", "los", "me", "mi", "mis", "muy", "o", "os", "para",
+    "pasa", "pero", "por", "porque", "puede", "pueden", "puedo", "que", "quien", "se", "si", "sin",
+    "sobre", "son", "su", "sus", "te", "tu", "tus", "u", "un", "una", "uno", "unos", "unas", "y",
+    "ya", "yo", "sucede", "ocurre", // English
     "about", "an", "and", "any", "are", "as", "at", "be", "been", "but", "by", "can", "could",
     "did", "do", "does", "for", "from", "had", "has", "have", "happen", "happens", "how", "i",
     "if", "in", "into", "is", "it", "its", "me", "my", "of", "on", "or", "our", "should", "so",
-    "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "to",
-    "was", "we", "were", "what", "when", "where", "which", "who", "whom", "why", "will",
-    "with", "would", "you", "your",
+    "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "to", "was",
+    "we", "were", "what", "when", "where", "which", "who", "whom", "why", "will", "with", "would",
+    "you", "your",
 ];
 
 fn is_stop_word(word: &str) -> bool {
@@ -245,10 +250,18 @@ impl<'a> Lookup<'a> {
         self.hits.first()
     }
 
-    /// The hits after the best one, for "See also:"; at most `max`.
+    /// The hits after the best one that score at least a quarter as well, for "See also:";
+    /// at most `max`.
     pub fn runners_up(&self, max: usize) -> &[Hit<'a>] {
-        let end = self.hits.len().min(max + 1);
-        self.hits.get(1..end).unwrap_or_default()
+        let Some(best) = self.best() else {
+            return &[];
+        };
+        let close = self.hits[1..]
+            .iter()
+            .take(max)
+            .take_while(|h| h.score >= SEE_ALSO_SHARE * best.score)
+            .count();
+        &self.hits[1..=close]
     }
 }
 
@@ -261,6 +274,17 @@ struct QueryWord {
     alternatives: Vec<(Term, f32)>,
     /// Whether the word was found only through a typo or a beginning.
     fuzzy: bool,
+}
+
+impl Query {
+    /// The relevance floor: an entry answers the query when it has at least a third of the
+    /// words asked and at least half of those the glossary knows (a word found only through
+    /// a typo counts half). "vision nocturna" finds Line of Sight; "zzzz" finds nothing.
+    fn is_answered_by(&self, matched: f32) -> bool {
+        let known = self.words.len() as f32;
+        let asked = known + self.unknown.len() as f32;
+        matched > 0.0 && 3.0 * matched >= asked && 2.0 * matched >= known
+    }
 }
 
 /// The parsed query.
@@ -349,25 +373,25 @@ impl<'a> Index<'a> {
     /// Entries answering `query`, best first, in one game or all.
     pub fn search(&self, query: &str, game: Option<Game>) -> Lookup<'a> {
         let query = self.parse(query, game);
-        if query.words.is_empty() && query.slang_entries.is_empty() && query.squashed.is_empty()
-        {
+        if query.words.is_empty() && query.slang_entries.is_empty() && query.squashed.is_empty() {
             return Lookup::default();
         }
         let mut scored = self.score(&query, game);
         scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        let known = query.words.len();
-        let asked = known + query.unknown.len();
         let mut hits = Vec::new();
         let mut suggestions = Vec::new();
         for (doc, score, matched, exact) in scored {
-            let relevant = exact || (matched > 0 && 3 * matched >= asked.max(1) && 2 * matched >= known);
-            if relevant {
+            if exact || query.is_answered_by(matched) {
                 hits.push(self.hit(doc, score, &query));
             } else if suggestions.len() < 3 {
                 suggestions.push(self.hit(doc, score, &query));
             }
         }
-        if !hits.is_empty() {
+        if hits.is_empty() {
+            // Only the near misses that come close to the nearest.
+            let best = suggestions.first().map_or(0.0, |h| h.score);
+            suggestions.retain(|h| h.score >= SEE_ALSO_SHARE * best);
+        } else {
             suggestions.clear();
         }
         Lookup {
@@ -384,19 +408,19 @@ impl<'a> Index<'a> {
 
     /// Every entry with anything in common with the query: (doc, score, query words found,
     /// whole-query match), unordered.
-    fn score(&self, query: &Query, game: Option<Game>) -> Vec<(usize, f32, usize, bool)> {
+    fn score(&self, query: &Query, game: Option<Game>) -> Vec<(usize, f32, f32, bool)> {
         let in_scope = |doc: usize| {
             self.entries
                 .get(doc)
                 .is_some_and(|e| game.is_none_or(|g| e.game == g))
         };
-        let mut totals: BTreeMap<usize, (f32, usize, bool)> = BTreeMap::new();
+        let mut totals: BTreeMap<usize, (f32, f32, bool)> = BTreeMap::new();
         for word in &query.words {
             for (doc, value) in self.word_scores(word) {
                 if in_scope(doc) {
                     let total = totals.entry(doc).or_default();
                     total.0 += value;
-                    total.1 += 1;
+                    total.1 += if word.fuzzy { TYPO_MATCH_SHARE } else { 1.0 };
                 }
             }
         }
@@ -507,9 +531,13 @@ impl<'a> Index<'a> {
 
     fn all_words_in_one_key(&self, doc: usize, query: &Query) -> bool {
         !query.words.is_empty()
+            && query.unknown.is_empty()
             && self.docs[doc].keys.iter().any(|key| {
                 query.words.iter().all(|w| {
-                    !w.fuzzy && w.alternatives.iter().any(|(term, _)| key.stems.contains(term))
+                    !w.fuzzy
+                        && w.alternatives
+                            .iter()
+                            .any(|(term, _)| key.stems.contains(term))
                 })
             })
     }
@@ -681,7 +709,12 @@ impl<'a> Index<'a> {
                     slang
                         .iter()
                         .flat_map(|(_, s)| s.means.iter())
-                        .flat_map(|m| normalize(m).split(' ').map(str::to_string).collect::<Vec<_>>())
+                        .flat_map(|m| {
+                            normalize(m)
+                                .split(' ')
+                                .map(str::to_string)
+                                .collect::<Vec<_>>()
+                        })
                         .collect(),
                     EXPANSION_WEIGHT,
                 ),
@@ -859,17 +892,15 @@ fn raw_words(text: &str) -> impl Iterator<Item = (String, bool)> + '_ {
             .filter(|piece| !piece.is_empty())
     };
     let shouting = pieces().count() > 1 && !text.chars().any(char::is_lowercase);
-    pieces()
-        .flat_map(move |piece| {
-            let capitals = !shouting
-                && piece.chars().count() >= 2
-                && piece.chars().all(|c| !c.is_lowercase());
-            normalize(piece)
-                .split(' ')
-                .filter(|w| !w.is_empty())
-                .map(|w| (w.to_string(), capitals))
-                .collect::<Vec<_>>()
-        })
+    pieces().flat_map(move |piece| {
+        let capitals =
+            !shouting && piece.chars().count() >= 2 && piece.chars().all(|c| !c.is_lowercase());
+        normalize(piece)
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .map(|w| (w.to_string(), capitals))
+            .collect::<Vec<_>>()
+    })
 }
 
 /// Builds postings and keys entry by entry, stemming each distinct word once.
@@ -913,10 +944,11 @@ impl Builder {
                 }
             }
             for (stem, tf) in counts {
-                self.postings
-                    .entry((slot.lang, stem))
-                    .or_default()
-                    .push((doc, slot.index() as u8, tf));
+                self.postings.entry((slot.lang, stem)).or_default().push((
+                    doc,
+                    slot.index() as u8,
+                    tf,
+                ));
             }
         }
         result.keys = self.keys(entry);
@@ -967,4 +999,238 @@ fn section_number(section: &str) -> Option<&str> {
     let first = section.split_whitespace().next()?;
     let number = first.trim_end_matches('.');
     (!number.is_empty() && number.chars().all(|c| c.is_ascii_digit() || c == '.')).then_some(number)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::rules::{RuleCitation, RuleEntry, RuleText};
+
+    fn text(title: &str, aliases: &[&str], summary: &str) -> RuleText {
+        RuleText {
+            title: title.to_string(),
+            aliases: aliases.iter().map(|a| a.to_string()).collect(),
+            summary: summary.to_string(),
+            points: Vec::new(),
+        }
+    }
+
+    fn entry(id: &str, section: &str, es: RuleText, en: RuleText) -> RuleEntry {
+        RuleEntry {
+            id: id.to_string(),
+            see_also: Vec::new(),
+            citation: RuleCitation {
+                document: "Doc".to_string(),
+                version: String::new(),
+                section: section.to_string(),
+            },
+            es,
+            en,
+        }
+    }
+
+    fn sample() -> Vec<(Game, RuleEntry)> {
+        vec![
+            (
+                Game::Armada,
+                entry(
+                    "line-of-sight",
+                    "LÍNEA DE VISIÓN",
+                    text(
+                        "Línea de visión",
+                        &["LDV"],
+                        "Se traza desde el punto de mira de la sección atacante.",
+                    ),
+                    text(
+                        "Line of Sight",
+                        &[],
+                        "Traced from the attacking hull zone's targeting point.",
+                    ),
+                ),
+            ),
+            (
+                Game::Armada,
+                entry(
+                    "squadron-activation",
+                    "ACTIVACIÓN DE ESCUADRONES",
+                    text(
+                        "Activación de escuadrones",
+                        &[],
+                        "Un escuadrón activado en su fase mueve o ataca, no ambas cosas.",
+                    ),
+                    text(
+                        "Squadron Activation",
+                        &[],
+                        "A squadron activated in its phase moves or attacks, not both.",
+                    ),
+                ),
+            ),
+            (
+                Game::Armada,
+                entry(
+                    "obstacles",
+                    "OBSTÁCULOS",
+                    text(
+                        "Obstáculos",
+                        &["asteroides"],
+                        "Una nave que acaba su movimiento encima de un obstáculo sufre su efecto.",
+                    ),
+                    text(
+                        "Obstacles",
+                        &["asteroid field"],
+                        "A ship ending its move on an obstacle suffers its effect.",
+                    ),
+                ),
+            ),
+            (
+                Game::Xwing,
+                entry(
+                    "tonel-volado",
+                    "TONEL VOLADO (↻)",
+                    text(
+                        "Tonel volado",
+                        &["tonel"],
+                        "La nave se desplaza de lado con la plantilla 1 recta.",
+                    ),
+                    text(
+                        "Barrel Roll",
+                        &[],
+                        "The ship shifts sideways using the straight 1 template.",
+                    ),
+                ),
+            ),
+            (
+                Game::Talon,
+                entry(
+                    "sideslip",
+                    "7.3 Deslizamiento Lateral",
+                    text(
+                        "Deslizamiento lateral",
+                        &[],
+                        "La nave se mueve un hexágono en diagonal.",
+                    ),
+                    text("Sideslip", &[], "The ship moves one hex diagonally."),
+                ),
+            ),
+        ]
+    }
+
+    fn slang() -> Vec<(Game, RuleSlang)> {
+        vec![(
+            Game::Armada,
+            RuleSlang {
+                term: "LOS".to_string(),
+                means: vec!["line of sight".to_string(), "línea de visión".to_string()],
+                entry: Some("line-of-sight".to_string()),
+            },
+        )]
+    }
+
+    fn ids(
+        entries: &[(Game, RuleEntry)],
+        slang: &[(Game, RuleSlang)],
+        query: &str,
+        game: Option<Game>,
+    ) -> Vec<String> {
+        let glossary = Glossary {
+            entries: entries
+                .iter()
+                .map(|(game, entry)| GlossaryEntry { game: *game, entry })
+                .collect(),
+            slang: slang.iter().map(|(g, s)| (*g, s)).collect(),
+        };
+        Index::new(&glossary)
+            .search(query, game)
+            .hits
+            .iter()
+            .map(|h| h.entry.id().to_string())
+            .collect()
+    }
+
+    fn first(query: &str) -> Option<String> {
+        ids(&sample(), &slang(), query, None).into_iter().next()
+    }
+
+    #[test]
+    fn whole_titles_headings_and_numbers_in_either_language() {
+        assert_eq!(first("LINEA DE VISION").as_deref(), Some("line-of-sight"));
+        assert_eq!(first("barrelroll").as_deref(), Some("tonel-volado"));
+        assert_eq!(first("7.3").as_deref(), Some("sideslip"));
+        assert_eq!(first("ldv").as_deref(), Some("line-of-sight"));
+    }
+
+    #[test]
+    fn questions_lose_their_stop_words_and_match_word_forms() {
+        assert_eq!(
+            first("can a squadron move and attack in the same activation").as_deref(),
+            Some("squadron-activation")
+        );
+        assert_eq!(
+            first("¿qué pasa si mi nave acaba encima de un asteroide?").as_deref(),
+            Some("obstacles")
+        );
+    }
+
+    #[test]
+    fn typos_find_the_word_but_never_beat_a_word_as_typed() {
+        assert_eq!(first("deslizamineto lateral").as_deref(), Some("sideslip"));
+        let found = ids(&sample(), &slang(), "obstacle sidesilp", None);
+        assert_eq!(
+            found.first().map(String::as_str),
+            Some("obstacles"),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn abbreviations_stand_for_their_words_and_stop_words_need_capitals() {
+        assert_eq!(
+            first("LOS from which point").as_deref(),
+            Some("line-of-sight")
+        );
+        // "los" in lower case is the Spanish article, not line of sight.
+        let found = ids(&sample(), &slang(), "los asteroides", None);
+        assert_eq!(
+            found.first().map(String::as_str),
+            Some("obstacles"),
+            "{found:?}"
+        );
+        // A heading typed in capitals is not a row of abbreviations.
+        assert!(!is_term("LOS", "orden"));
+        assert!(raw_words("ORDEN DE LOS JUGADORES").all(|(_, capitals)| !capitals));
+        assert!(raw_words("LOS point").any(|(_, capitals)| capitals));
+    }
+
+    #[test]
+    fn nothing_relevant_is_no_answer() {
+        assert!(first("zzzz qqqq").is_none());
+        assert!(first("  ").is_none());
+        assert!(first("vision nocturna termica infrarroja ultravioleta").is_none());
+    }
+
+    #[test]
+    fn one_game_or_all() {
+        let all = ids(&sample(), &slang(), "lateral", None);
+        assert_eq!(all, ["sideslip"]);
+        assert!(ids(&sample(), &slang(), "lateral", Some(Game::Armada)).is_empty());
+    }
+
+    #[test]
+    fn a_page_of_words_is_cut_to_the_words_scored() {
+        let page = (0..10_000)
+            .map(|i| format!("w{i}"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let index_entries = sample();
+        let glossary = Glossary {
+            entries: index_entries
+                .iter()
+                .map(|(game, entry)| GlossaryEntry { game: *game, entry })
+                .collect(),
+            slang: Vec::new(),
+        };
+        let index = Index::new(&glossary);
+        let query = index.parse(&(page + " obstacle"), None);
+        assert!(query.words.len() + query.unknown.len() <= MAX_QUERY_WORDS);
+    }
 }
