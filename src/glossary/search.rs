@@ -122,11 +122,12 @@ const SLANG_BONUS: f32 = 22.0;
 /// Added when every word of the query is in one title or alias of the entry.
 const ALL_WORDS_BONUS: f32 = 5.0;
 /// Added in proportion to the share of a title's words found in the query.
-const TITLE_SHARE_BONUS: f32 = 4.0;
+const TITLE_SHARE_BONUS: f32 = 5.0;
 /// Added, per word of the key (up to 3), when the query contains a whole title or alias.
 const COVERED_KEY_BONUS: f32 = 4.0;
-/// What a word found only through a typo or as a beginning is worth, against found as typed.
-const TYPO_WEIGHTS: [f32; 4] = [1.0, 0.6, 0.4, 0.3];
+/// What a word found only through a typo or as a beginning is worth, against found as typed
+/// (a typo: 1 - 1.5 × typos / letters, at least this).
+const MIN_TYPO_WEIGHT: f32 = 0.3;
 const PREFIX_WEIGHT: f32 = 0.5;
 const OTHER_FORM_WEIGHT: f32 = 0.8;
 const EXPANSION_WEIGHT: f32 = 0.5;
@@ -160,7 +161,9 @@ const STOP_WORDS: &[&str] = &[
 ];
 
 fn is_stop_word(word: &str) -> bool {
-    STOP_WORDS.contains(&word)
+    static SET: std::sync::LazyLock<HashSet<&'static str>> =
+        std::sync::LazyLock::new(|| STOP_WORDS.iter().copied().collect());
+    SET.contains(word)
 }
 
 /// The Snowball stemmers of both languages.
@@ -210,14 +213,6 @@ struct Doc {
     /// Content words per slot ([`Slot::index`]).
     lengths: [u32; 6],
     keys: Vec<Key>,
-}
-
-/// A word of the glossary as written (folded), with its stem: the vocabulary that typos and
-/// beginnings are matched against.
-#[derive(Debug)]
-struct KnownWord {
-    word: String,
-    term: Term,
 }
 
 /// One entry found for a query.
@@ -306,11 +301,13 @@ struct Query {
 pub struct Index<'a> {
     entries: Vec<GlossaryEntry<'a>>,
     docs: Vec<Doc>,
-    postings: HashMap<Term, Vec<(u32, u8, u16)>>,
+    term_ids: HashMap<Term, u32>,
+    terms: Vec<Term>,
+    /// Per term id: (entry, slot, occurrences).
+    postings: Vec<Vec<(u32, u8, u16)>>,
     average_lengths: [f32; 6],
-    known: Vec<KnownWord>,
-    /// Folded words that are some entry's word, per language: for telling the query's language.
-    words_by_lang: [HashSet<String>; 2],
+    /// Folded words of the entries, per language, with their term id.
+    surface: [HashMap<String, u32>; 2],
     slang: Vec<(Game, &'a RuleSlang)>,
     stemmers: Stemmers,
 }
@@ -319,7 +316,7 @@ impl std::fmt::Debug for Index<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Index")
             .field("entries", &self.entries.len())
-            .field("terms", &self.postings.len())
+            .field("terms", &self.terms.len())
             .finish()
     }
 }
@@ -334,8 +331,11 @@ impl<'a> Index<'a> {
     pub fn new(glossary: &Glossary<'a>) -> Self {
         let mut builder = Builder {
             stemmers: Stemmers::new(),
-            stems: HashMap::new(),
-            postings: HashMap::new(),
+            sections: HashSet::new(),
+            surface: Default::default(),
+            term_ids: HashMap::new(),
+            terms: Vec::new(),
+            postings: Vec::new(),
         };
         let mut docs = Vec::with_capacity(glossary.entries().len());
         for (number, entry) in glossary.entries().iter().enumerate() {
@@ -346,28 +346,27 @@ impl<'a> Index<'a> {
             let total: u32 = docs.iter().map(|d| d.lengths[slot]).sum();
             *average = (total as f32 / docs.len().max(1) as f32).max(1.0);
         }
-        let mut words_by_lang: [HashSet<String>; 2] = Default::default();
-        let known = builder
-            .stems
-            .into_iter()
-            .map(|((lang, word), stem)| {
-                words_by_lang[usize::from(lang == Lang::En)].insert(word.clone());
-                KnownWord {
-                    word,
-                    term: (lang, stem),
-                }
-            })
-            .collect();
         Index {
             entries: glossary.entries().to_vec(),
             docs,
+            term_ids: builder.term_ids,
+            terms: builder.terms,
             postings: builder.postings,
             average_lengths,
-            known,
-            words_by_lang,
+            surface: builder.surface,
             slang: glossary.slang().to_vec(),
             stemmers: builder.stemmers,
         }
+    }
+
+    /// Every folded word of the glossary with its term: what typos and beginnings are
+    /// matched against.
+    fn known(&self) -> impl Iterator<Item = (&str, &Term)> {
+        self.surface.iter().flat_map(move |words| {
+            words
+                .iter()
+                .filter_map(move |(word, id)| Some((word.as_str(), self.terms.get(*id as usize)?)))
+        })
     }
 
     /// Entries answering `query`, best first, in one game or all.
@@ -504,9 +503,9 @@ impl<'a> Index<'a> {
     }
 
     fn term_postings(&self, term: &Term) -> impl Iterator<Item = (&Term, &[(u32, u8, u16)])> {
-        self.postings
+        self.term_ids
             .get_key_value(term)
-            .map(|(t, p)| (t, p.as_slice()))
+            .and_then(|(t, id)| Some((t, self.postings.get(*id as usize)?.as_slice())))
             .into_iter()
     }
 
@@ -516,13 +515,16 @@ impl<'a> Index<'a> {
         (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
     }
 
-    fn exact_bonus(&self, doc: usize, query: &Query) -> f32 {
-        let keys = &self.docs[doc].keys;
-        let exact = keys.iter().find(|k| {
+    /// The title, alias, id or heading that is the whole query, if one is.
+    fn exact_key(&self, doc: usize, query: &Query) -> Option<&Key> {
+        self.docs[doc].keys.iter().find(|k| {
             query.normalized == k.normalized
                 || (!k.squashed.is_empty() && query.squashed == k.squashed)
-        });
-        match exact {
+        })
+    }
+
+    fn exact_bonus(&self, doc: usize, query: &Query) -> f32 {
+        match self.exact_key(doc, query) {
             Some(key) if key.is_title => EXACT_TITLE_BONUS,
             Some(_) => EXACT_KEY_BONUS,
             None => 0.0,
@@ -603,11 +605,7 @@ impl<'a> Index<'a> {
                 words.push((word.text.clone(), slots));
             }
         }
-        let keys = &self.docs[doc].keys;
-        let exact = keys.iter().find(|k| {
-            query.normalized == k.normalized
-                || (!k.squashed.is_empty() && query.squashed == k.squashed)
-        });
+        let exact = self.exact_key(doc, query);
         let slang = query
             .slang_entries
             .iter()
@@ -740,7 +738,7 @@ impl<'a> Index<'a> {
             if scale >= 1.0 {
                 self.vote_language(&word, &mut query.lang_votes);
             }
-            match self.query_word(&word) {
+            match self.query_word(&word, game) {
                 Some(mut found) => {
                     for (_, weight) in &mut found.alternatives {
                         *weight *= scale;
@@ -775,8 +773,8 @@ impl<'a> Index<'a> {
     }
 
     fn vote_language(&self, word: &str, votes: &mut (u32, u32)) {
-        let es = self.words_by_lang[0].contains(word);
-        let en = self.words_by_lang[1].contains(word);
+        let es = self.surface[0].contains_key(word);
+        let en = self.surface[1].contains_key(word);
         match (es, en) {
             (true, false) => votes.0 += 1,
             (false, true) => votes.1 += 1,
@@ -786,12 +784,20 @@ impl<'a> Index<'a> {
 
     /// The terms a query word may match: its stems if the glossary has them, else the known
     /// words within a typo or two, else the known words it begins.
-    fn query_word(&self, word: &str) -> Option<QueryWord> {
-        let exact: Vec<(Term, f32)> = LANGS
+    fn query_word(&self, word: &str, game: Option<Game>) -> Option<QueryWord> {
+        let mut exact: Vec<(Term, f32)> = LANGS
             .into_iter()
             .map(|lang| ((lang, self.stemmers.stem(lang, word)), 1.0))
-            .filter(|(term, _)| self.postings.contains_key(term))
+            .filter(|(term, _)| self.in_scope(term, game))
             .collect();
+        let typed_as_known = self.surface.iter().any(|words| words.contains_key(word));
+        if !exact.is_empty() && !typed_as_known {
+            // Only its stem is known ("comand" stems like "comandante"): it may as well be
+            // a slip for a word that is ("command").
+            for (term, weight) in self.near_words(word) {
+                push_alternative(&mut exact, &term, weight);
+            }
+        }
         if !exact.is_empty() {
             return Some(QueryWord {
                 text: word.to_string(),
@@ -810,6 +816,16 @@ impl<'a> Index<'a> {
         })
     }
 
+    /// Whether a term occurs in an entry of the game searched (any game without `--game`):
+    /// a word known only to another game is a typo here ("talon roll" in X-Wing).
+    fn in_scope(&self, term: &Term, game: Option<Game>) -> bool {
+        self.term_postings(term).any(|(_, postings)| {
+            postings.iter().any(|(doc, _, _)| {
+                game.is_none_or(|g| self.entries.get(*doc as usize).is_some_and(|e| e.game == g))
+            })
+        })
+    }
+
     /// Other forms of the same word: stems the query word's stem begins ("aterrizan" →
     /// aterriz → "aterrizaje"), for stems long enough to mean one word.
     fn other_forms(&self, word: &str) -> Vec<(Term, f32)> {
@@ -819,9 +835,9 @@ impl<'a> Index<'a> {
             if stem.chars().count() < 5 {
                 continue;
             }
-            for known in &self.known {
-                if known.term.0 == lang && known.term.1.starts_with(&stem) {
-                    push_alternative(&mut out, &known.term, OTHER_FORM_WEIGHT);
+            for (_, term) in self.known() {
+                if term.0 == lang && term.1.starts_with(&stem) {
+                    push_alternative(&mut out, term, OTHER_FORM_WEIGHT);
                 }
             }
         }
@@ -833,26 +849,27 @@ impl<'a> Index<'a> {
         let limit = typo_limit(word);
         let mut typos: Vec<(usize, &Term)> = Vec::new();
         if limit > 0 {
-            for known in &self.known {
-                if let Some(d) = edit_distance(word, &known.word, limit) {
-                    typos.push((d, &known.term));
+            for (known, term) in self.known() {
+                if let Some(d) = edit_distance(word, known, limit) {
+                    typos.push((d, term));
                 }
             }
         }
         let mut out: Vec<(Term, f32)> = Vec::new();
+        let letters = word.chars().count();
         if let Some(closest) = typos.iter().map(|(d, _)| *d).min() {
-            for (d, term) in typos.into_iter().filter(|(d, _)| *d == closest) {
-                push_alternative(&mut out, term, TYPO_WEIGHTS[d.min(3)]);
+            // One slip in a long word says less than one in a short word.
+            let weight = (1.0 - 1.5 * closest as f32 / letters as f32).max(MIN_TYPO_WEIGHT);
+            for (_, term) in typos.into_iter().filter(|(d, _)| *d == closest) {
+                push_alternative(&mut out, term, weight);
             }
-        } else if word.chars().count() >= 3 {
-            let mut prefixed: Vec<&KnownWord> = self
-                .known
-                .iter()
-                .filter(|k| k.word.starts_with(word))
-                .collect();
-            prefixed.sort_by_key(|k| (k.word.len(), k.word.as_str()));
-            for known in prefixed {
-                push_alternative(&mut out, &known.term, PREFIX_WEIGHT);
+        }
+        if letters >= 4 || (letters >= 3 && out.is_empty()) {
+            let mut prefixed: Vec<(&str, &Term)> =
+                self.known().filter(|(k, _)| k.starts_with(word)).collect();
+            prefixed.sort_by_key(|(k, _)| (k.len(), *k));
+            for (_, term) in prefixed {
+                push_alternative(&mut out, term, PREFIX_WEIGHT);
             }
         }
         out.truncate(MAX_ALTERNATIVES);
@@ -906,18 +923,29 @@ fn raw_words(text: &str) -> impl Iterator<Item = (String, bool)> + '_ {
 /// Builds postings and keys entry by entry, stemming each distinct word once.
 struct Builder {
     stemmers: Stemmers,
-    stems: HashMap<(Lang, String), String>,
-    postings: HashMap<Term, Vec<(u32, u8, u16)>>,
+    sections: HashSet<(Game, String)>,
+    surface: [HashMap<String, u32>; 2],
+    term_ids: HashMap<Term, u32>,
+    terms: Vec<Term>,
+    postings: Vec<Vec<(u32, u8, u16)>>,
 }
 
 impl Builder {
-    fn stem(&mut self, lang: Lang, word: &str) -> String {
-        if let Some(stem) = self.stems.get(&(lang, word.to_string())) {
-            return stem.clone();
+    /// The term id of a folded word in a language.
+    fn term(&mut self, lang: Lang, word: &str) -> u32 {
+        let words = &mut self.surface[usize::from(lang == Lang::En)];
+        if let Some(id) = words.get(word) {
+            return *id;
         }
-        let stem = self.stemmers.stem(lang, word);
-        self.stems.insert((lang, word.to_string()), stem.clone());
-        stem
+        let term = (lang, self.stemmers.stem(lang, word));
+        let next = self.terms.len() as u32;
+        let id = *self.term_ids.entry(term.clone()).or_insert(next);
+        if id == next {
+            self.terms.push(term);
+            self.postings.push(Vec::new());
+        }
+        words.insert(word.to_string(), id);
+        id
     }
 
     fn add(&mut self, doc: u32, entry: &GlossaryEntry<'_>) -> Doc {
@@ -934,21 +962,22 @@ impl Builder {
             if slot.field == Field::Alias && slot.lang == Lang::Es {
                 pieces.push(&entry.entry.citation.section);
             }
-            let mut counts: HashMap<String, u16> = HashMap::new();
+            let mut counts: Vec<(u32, u16)> = Vec::new();
             for piece in pieces {
                 let folded = normalize(piece);
                 for word in content_words(&folded) {
-                    let stem = self.stem(slot.lang, word);
-                    *counts.entry(stem).or_default() += 1;
+                    let id = self.term(slot.lang, word);
+                    match counts.iter_mut().find(|(t, _)| *t == id) {
+                        Some((_, n)) => *n = n.saturating_add(1),
+                        None => counts.push((id, 1)),
+                    }
                     result.lengths[slot.index()] += 1;
                 }
             }
-            for (stem, tf) in counts {
-                self.postings.entry((slot.lang, stem)).or_default().push((
-                    doc,
-                    slot.index() as u8,
-                    tf,
-                ));
+            for (id, tf) in counts {
+                if let Some(list) = self.postings.get_mut(id as usize) {
+                    list.push((doc, slot.index() as u8, tf));
+                }
             }
         }
         result.keys = self.keys(entry);
@@ -967,10 +996,14 @@ impl Builder {
             }
         }
         keys.push(self.key(&entry.entry.id, false, &LANGS));
+        // A heading several entries cite ("3.4 Las acciones de las amenazas") names the
+        // first of them, the one for the section as a whole.
         let section = &entry.entry.citation.section;
-        keys.push(self.key(section, false, &LANGS));
-        if let Some(number) = section_number(section) {
-            keys.push(self.key(number, false, &[]));
+        if self.sections.insert((entry.game, section.clone())) {
+            keys.push(self.key(section, false, &LANGS));
+            if let Some(number) = section_number(section) {
+                keys.push(self.key(number, false, &[]));
+            }
         }
         keys
     }
@@ -980,7 +1013,8 @@ impl Builder {
         let mut stems = Vec::new();
         for &lang in langs {
             for word in content_words(&normalized) {
-                stems.push((lang, self.stem(lang, word)));
+                let id = self.term(lang, word);
+                stems.push(self.terms[id as usize].clone());
             }
         }
         Key {
