@@ -39,14 +39,14 @@ pub fn run(data: &[PathBuf], args: RuleArgs) -> Outcome {
         return Outcome::Clean;
     }
     let query = args.term.join(" ");
-    let index = Index::new(&glossary);
+    let index = Index::for_game(&glossary, args.game);
     let lookup = index.search(&query, args.game);
     // The query's own language beats the locale; --lang beats both.
     let lang = args.lang.or(lookup.lang).unwrap_or(lang);
     if lookup.best().is_none() {
         // Found in another game? Then that is the suggestion.
         let elsewhere = match args.game {
-            Some(_) => index.search(&query, None).hits,
+            Some(_) => Index::new(&glossary).search(&query, None).hits,
             None => Vec::new(),
         };
         let suggestions = if elsewhere.is_empty() {

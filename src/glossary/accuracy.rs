@@ -70,10 +70,20 @@ fn questions() -> Vec<Question> {
         .question
 }
 
-fn measure(index: &Index<'_>, questions: &[Question], with_game: bool) -> Score {
+/// As `arbiter rule` searches: with `--game`, an index of that game alone.
+fn measure(glossary: &Glossary<'_>, questions: &[Question], with_game: bool) -> Score {
+    let all = Index::new(glossary);
+    let per_game: Vec<(Game, Index<'_>)> = Game::ALL
+        .into_iter()
+        .map(|g| (g, Index::for_game(glossary, Some(g))))
+        .collect();
     let mut score = Score::default();
     for question in questions {
         let game = with_game.then_some(question.game);
+        let index = per_game
+            .iter()
+            .find(|(g, _)| Some(*g) == game)
+            .map_or(&all, |(_, index)| index);
         let lookup = index.search(&question.q, game);
         let shown: Vec<(Game, &str)> = lookup
             .hits
@@ -136,9 +146,8 @@ fn judge_questions_find_their_entries() {
         .filter(|(q, id)| glossary.get(q.game, id).is_none())
         .map(|(q, id)| format!("{}/{id}", q.game.as_str()))
         .collect();
-    let index = Index::new(&glossary);
-    let with_game = measure(&index, &questions, true);
-    let all_games = measure(&index, &questions, false);
+    let with_game = measure(&glossary, &questions, true);
+    let all_games = measure(&glossary, &questions, false);
     println!("{}", with_game.line("with --game"));
     println!("{}", all_games.line("all games"));
     for miss in with_game.misses.iter().chain(&all_games.misses) {
