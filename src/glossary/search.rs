@@ -275,6 +275,13 @@ struct QueryWord {
 }
 
 impl Query {
+    /// How much of the query a key of `words` words accounts for, softened: a one-word
+    /// title inside a six-word question says less than the same title typed alone.
+    fn share_accounted(&self, words: usize) -> f32 {
+        let asked = (self.words.len() + self.unknown.len()).max(1);
+        (words.min(asked) as f32 / asked as f32).sqrt()
+    }
+
     /// The relevance floor: an entry answers the query when it has at least a third of the
     /// words asked and at least half of those the glossary knows (a word found only through
     /// a typo counts half). "vision nocturna" finds Line of Sight; "zzzz" finds nothing.
@@ -581,7 +588,9 @@ impl<'a> Index<'a> {
                     weakest = weakest.min(found);
                 }
                 let words = key.stems.len() / key.langs.max(1);
-                (weakest > 0.0).then(|| COVERED_KEY_BONUS * words.min(3) as f32 * weakest)
+                (weakest > 0.0).then(|| {
+                    COVERED_KEY_BONUS * words.min(3) as f32 * weakest * query.share_accounted(words)
+                })
             })
             .fold(0.0, f32::max)
     }
@@ -606,6 +615,7 @@ impl<'a> Index<'a> {
                     })
                     .count();
                 TITLE_SHARE_BONUS * found as f32 / key.stems.len() as f32
+                    * query.share_accounted(found)
             })
             .fold(0.0, f32::max)
     }
