@@ -99,14 +99,6 @@ impl Slot {
         lang * 3 + self.field as usize
     }
 
-    fn all() -> impl Iterator<Item = Slot> {
-        LANGS.into_iter().flat_map(|lang| {
-            Field::ALL
-                .into_iter()
-                .map(move |field| Slot { field, lang })
-        })
-    }
-
     /// `title.en`, `body.es`: for the JSON `match` of a hit.
     pub fn name(self) -> String {
         format!("{}.{}", self.field.as_str(), self.lang.as_str())
@@ -164,7 +156,7 @@ const STOP_WORDS: &[&str] = &[
 ];
 
 fn is_stop_word(word: &str) -> bool {
-    static SET: std::sync::LazyLock<HashSet<&'static str>> =
+    static SET: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> =
         std::sync::LazyLock::new(|| STOP_WORDS.iter().copied().collect());
     SET.contains(word)
 }
@@ -347,18 +339,22 @@ impl<'a> Index<'a> {
     /// quarter of the time.
     pub fn for_game(glossary: &Glossary<'a>, game: Option<Game>) -> Self {
         let entries: Vec<GlossaryEntry<'a>> = glossary.in_game(game).copied().collect();
-        let mut builder = Builder {
-            stemmers: Stemmers::new(),
-            sections: HashSet::new(),
-            surface: Default::default(),
-            term_ids: FxHashMap::default(),
-            terms: Vec::new(),
-            postings: Vec::new(),
+        // The two languages share no term: each is indexed on its own core.
+        let (mut es, en) = std::thread::scope(|scope| {
+            let en = scope.spawn(|| Builder::of_lang(Lang::En, &entries));
+            let es = Builder::of_lang(Lang::Es, &entries);
+            (es, en.join())
+        });
+        let en = match en {
+            Ok(built) => built,
+            Err(_) => Builder::of_lang(Lang::En, &entries),
         };
-        let mut docs = Vec::with_capacity(entries.len());
-        for (number, entry) in entries.iter().enumerate() {
-            docs.push(builder.add(number as u32, entry));
+        let mut docs = es.merge(en);
+        let mut sections = HashSet::new();
+        for (doc, entry) in docs.iter_mut().zip(&entries) {
+            doc.keys = es.keys(entry, &mut sections);
         }
+        let builder = es;
         let mut average_lengths = [0f32; 6];
         for (slot, average) in average_lengths.iter_mut().enumerate() {
             let total: u32 = docs.iter().map(|d| d.lengths[slot]).sum();
@@ -950,14 +946,67 @@ fn raw_words(text: &str) -> impl Iterator<Item = (String, bool)> + '_ {
 /// Builds postings and keys entry by entry, stemming each distinct word once.
 struct Builder {
     stemmers: Stemmers,
-    sections: HashSet<(Game, String)>,
     surface: [FxHashMap<String, u32>; 2],
     term_ids: FxHashMap<Term, u32>,
     terms: Vec<Term>,
     postings: Vec<Vec<(u32, u8, u16)>>,
+    /// Content words per slot, per entry.
+    lengths: Vec<[u32; 6]>,
 }
 
 impl Builder {
+    fn new() -> Self {
+        Builder {
+            stemmers: Stemmers::new(),
+            surface: Default::default(),
+            term_ids: FxHashMap::default(),
+            terms: Vec::new(),
+            postings: Vec::new(),
+            lengths: Vec::new(),
+        }
+    }
+
+    /// The postings of every entry's fields in one language.
+    fn of_lang(lang: Lang, entries: &[GlossaryEntry<'_>]) -> Self {
+        let mut builder = Builder::new();
+        for (doc, entry) in entries.iter().enumerate() {
+            let mut lengths = [0u32; 6];
+            for field in Field::ALL {
+                builder.add_slot(doc as u32, entry, Slot { field, lang }, &mut lengths);
+            }
+            builder.lengths.push(lengths);
+        }
+        builder
+    }
+
+    /// Takes in the other language's terms and postings (their ids follow this one's);
+    /// returns the entries' statistics, keys still to be made.
+    fn merge(&mut self, other: Builder) -> Vec<Doc> {
+        let offset = self.terms.len() as u32;
+        for (term, id) in other.term_ids {
+            self.term_ids.insert(term, id + offset);
+        }
+        self.terms.extend(other.terms);
+        self.postings.extend(other.postings);
+        for (words, theirs) in self.surface.iter_mut().zip(other.surface) {
+            words.extend(theirs.into_iter().map(|(w, id)| (w, id + offset)));
+        }
+        self.lengths
+            .iter()
+            .zip(&other.lengths)
+            .map(|(mine, theirs)| {
+                let mut lengths = [0u32; 6];
+                for (slot, n) in lengths.iter_mut().enumerate() {
+                    *n = mine[slot] + theirs[slot];
+                }
+                Doc {
+                    lengths,
+                    keys: Vec::new(),
+                }
+            })
+            .collect()
+    }
+
     /// The term id of a folded word in a language.
     fn term(&mut self, lang: Lang, word: &str) -> u32 {
         let words = &mut self.surface[usize::from(lang == Lang::En)];
@@ -975,45 +1024,50 @@ impl Builder {
         id
     }
 
-    fn add(&mut self, doc: u32, entry: &GlossaryEntry<'_>) -> Doc {
-        let mut result = Doc::default();
-        for slot in Slot::all() {
-            let text = entry.text(slot.lang);
-            let mut pieces: Vec<&str> = match slot.field {
-                Field::Title => vec![&text.title],
-                Field::Alias => text.aliases.iter().map(String::as_str).collect(),
-                Field::Body => std::iter::once(text.summary.as_str())
-                    .chain(text.points.iter().map(String::as_str))
-                    .collect(),
-            };
-            if slot.field == Field::Alias && slot.lang == Lang::Es {
-                pieces.push(&entry.entry.citation.section);
-            }
-            let mut counts: Vec<(u32, u16)> = Vec::new();
-            for piece in pieces {
-                let folded = normalize(piece);
-                for word in content_words(&folded) {
-                    let id = self.term(slot.lang, word);
-                    match counts.iter_mut().find(|(t, _)| *t == id) {
-                        Some((_, n)) => *n = n.saturating_add(1),
-                        None => counts.push((id, 1)),
-                    }
-                    result.lengths[slot.index()] += 1;
+    fn add_slot(
+        &mut self,
+        doc: u32,
+        entry: &GlossaryEntry<'_>,
+        slot: Slot,
+        lengths: &mut [u32; 6],
+    ) {
+        let text = entry.text(slot.lang);
+        let mut pieces: Vec<&str> = match slot.field {
+            Field::Title => vec![&text.title],
+            Field::Alias => text.aliases.iter().map(String::as_str).collect(),
+            Field::Body => std::iter::once(text.summary.as_str())
+                .chain(text.points.iter().map(String::as_str))
+                .collect(),
+        };
+        if slot.field == Field::Alias && slot.lang == Lang::Es {
+            pieces.push(&entry.entry.citation.section);
+        }
+        let mut counts: Vec<(u32, u16)> = Vec::new();
+        for piece in pieces {
+            let folded = normalize(piece);
+            for word in content_words(&folded) {
+                let id = self.term(slot.lang, word);
+                match counts.iter_mut().find(|(t, _)| *t == id) {
+                    Some((_, n)) => *n = n.saturating_add(1),
+                    None => counts.push((id, 1)),
                 }
-            }
-            for (id, tf) in counts {
-                if let Some(list) = self.postings.get_mut(id as usize) {
-                    list.push((doc, slot.index() as u8, tf));
-                }
+                lengths[slot.index()] += 1;
             }
         }
-        result.keys = self.keys(entry);
-        result
+        for (id, tf) in counts {
+            if let Some(list) = self.postings.get_mut(id as usize) {
+                list.push((doc, slot.index() as u8, tf));
+            }
+        }
     }
 
     /// Titles and aliases in their language; the id, the printed heading and its number
     /// (for numbered rulebooks, "7.3") in both.
-    fn keys(&mut self, entry: &GlossaryEntry<'_>) -> Vec<Key> {
+    fn keys(
+        &mut self,
+        entry: &GlossaryEntry<'_>,
+        sections: &mut HashSet<(Game, String)>,
+    ) -> Vec<Key> {
         let mut keys = Vec::new();
         for lang in LANGS {
             let text = entry.text(lang);
@@ -1026,7 +1080,7 @@ impl Builder {
         // A heading several entries cite ("3.4 Las acciones de las amenazas") names the
         // first of them, the one for the section as a whole.
         let section = &entry.entry.citation.section;
-        if self.sections.insert((entry.game, section.clone())) {
+        if sections.insert((entry.game, section.clone())) {
             keys.push(self.key(section, false, &LANGS));
             if let Some(number) = section_number(section) {
                 keys.push(self.key(number, false, &[]));
