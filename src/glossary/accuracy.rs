@@ -111,10 +111,12 @@ fn measure(glossary: &Glossary<'_>, questions: &[Question], with_game: bool) -> 
     score
 }
 
-/// Floors under the figures reached; the goals are 85% / 75% top-1 and 95% top-3.
-const MIN_TOP1_WITH_GAME: f64 = 0.0;
-const MIN_TOP1_ALL_GAMES: f64 = 0.0;
-const MIN_TOP3: f64 = 0.0;
+/// Floors a little under the figures reached (with --game 82.6% top-1, 94.8% top-3; all
+/// games 73.5% and 92.3%), so a change that loses ground fails. The goals on an independent
+/// set of judge questions are 85% and 75% top-1, 95% top-3.
+const MIN_TOP1_WITH_GAME: f64 = 0.80;
+const MIN_TOP1_ALL_GAMES: f64 = 0.70;
+const MIN_TOP3: f64 = 0.90;
 
 #[test]
 fn judge_questions_find_their_entries() {
@@ -153,10 +155,26 @@ fn judge_questions_find_their_entries() {
     for miss in with_game.misses.iter().chain(&all_games.misses) {
         println!("{miss}");
     }
-    println!("expected entries that do not exist: {missing:?}");
     let ratio = |n: usize, s: &Score| n as f64 / s.total as f64;
-    assert!(ratio(with_game.top1, &with_game) >= MIN_TOP1_WITH_GAME);
-    assert!(ratio(all_games.top1, &all_games) >= MIN_TOP1_ALL_GAMES);
-    assert!(ratio(with_game.top3, &with_game) >= MIN_TOP3);
-    assert!(ratio(all_games.top3, &all_games) >= MIN_TOP3);
+    assert!(missing.is_empty(), "expected entries missing: {missing:?}");
+    assert!(
+        ratio(with_game.top1, &with_game) >= MIN_TOP1_WITH_GAME,
+        "{}",
+        with_game.line("with --game")
+    );
+    assert!(
+        ratio(all_games.top1, &all_games) >= MIN_TOP1_ALL_GAMES,
+        "{}",
+        all_games.line("all games")
+    );
+    assert!(
+        ratio(with_game.top3, &with_game) >= MIN_TOP3,
+        "{}",
+        with_game.line("with --game")
+    );
+    assert!(
+        ratio(all_games.top3, &all_games) >= MIN_TOP3,
+        "{}",
+        all_games.line("all games")
+    );
 }
