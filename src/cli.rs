@@ -149,13 +149,15 @@ pub struct XwingImportArgs {
 
 #[derive(Debug, Args)]
 pub struct RuleArgs {
-    /// The term, in Spanish or English: a title, alias, id or heading; case, accents,
-    /// plurals and small typos are forgiven. Several words need no quotes.
+    /// What to look up, in Spanish or English: a term, a question, words from a card, a
+    /// players' abbreviation; case, accents, word forms and small typos are forgiven.
+    /// Several words need no quotes.
     #[arg(required_unless_present = "list", conflicts_with = "list")]
     pub term: Vec<String>,
     #[arg(long, value_enum)]
-    pub game: Option<crate::glossary::RuleGame>,
-    /// Language of the summary and key points [default: es if LANG starts with "es", else en]
+    pub game: Option<Game>,
+    /// Language of the summary and key points [default: the query's language; when it does
+    /// not tell, es if LANG starts with "es", else en]
     #[arg(long, value_enum)]
     pub lang: Option<crate::glossary::Lang>,
     /// List the entries (id, titles, game, section) instead of looking one up.

@@ -10,16 +10,24 @@ pub fn normalize(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut pending_space = false;
     for c in text.chars() {
-        if matches!(c, '\'' | '’' | '‘' | '"' | '“' | '”' | '•') {
+        if c.is_ascii() {
+            // Most letters of Spanish text are ASCII: no table look-up for them.
+            if c.is_ascii_alphanumeric() {
+                if pending_space && !out.is_empty() {
+                    out.push(' ');
+                }
+                pending_space = false;
+                out.push(c.to_ascii_lowercase());
+            } else if c != '\'' && c != '"' {
+                pending_space = true;
+            }
+            continue;
+        }
+        if matches!(c, '’' | '‘' | '“' | '”' | '•') {
             // Apostrophes and unique dots vanish rather than split words: "Dodonna's" = "dodonnas".
             continue;
         }
-        let mut ascii = [0u8; 4];
-        let folded: &str = if c.is_ascii() {
-            c.encode_utf8(&mut ascii)
-        } else {
-            deunicode::deunicode_char(c).unwrap_or(" ")
-        };
+        let folded: &str = deunicode::deunicode_char(c).unwrap_or(" ");
         for f in folded.chars() {
             if f.is_ascii_alphanumeric() || (!f.is_ascii() && f.is_alphanumeric()) {
                 if pending_space && !out.is_empty() {

@@ -35,7 +35,7 @@ fn a_hit_exits_0_and_shows_the_entry_in_the_locale_language() {
         "{text}"
     );
     assert!(text.contains("Fuente: Star Wars: X-Wing — Guía de referencia, versión 1.4.5, sección «TONEL VOLADO (↻)»"), "{text}");
-    assert!(text.contains("Véase también: Acciones"), "{text}");
+    assert!(text.contains("Relacionado: Acciones"), "{text}");
     assert!(
         text.lines().all(|l| l.chars().count() <= 100),
         "wrapped to 100 columns when piped:\n{text}"
@@ -44,14 +44,14 @@ fn a_hit_exits_0_and_shows_the_entry_in_the_locale_language() {
     let output = arbiter(&["rule", "barrel roll"], "en_GB.UTF-8");
     assert_eq!(output.status.code(), Some(0));
     assert!(
-        stdout(&output).contains("See also: Actions"),
+        stdout(&output).contains("Related: Actions"),
         "{}",
         stdout(&output)
     );
 
     let output = arbiter(&["rule", "barrel roll", "--lang", "es"], "en_GB.UTF-8");
     assert!(
-        stdout(&output).contains("Véase también: Acciones"),
+        stdout(&output).contains("Relacionado: Acciones"),
         "--lang beats LANG"
     );
 }
@@ -74,13 +74,13 @@ fn a_misspelt_term_still_finds_its_entry_and_says_so() {
 }
 
 #[test]
-fn a_term_in_several_games_lists_the_others_as_also() {
+fn a_term_in_several_games_lists_the_others_under_see_also() {
     let output = arbiter(&["rule", "attack"], "C");
     assert_eq!(output.status.code(), Some(0));
     let text = stdout(&output);
     assert!(text.contains("Star Wars: Armada · attack"), "{text}");
     assert!(
-        text.contains("also: Attack (Star Wars: X-Wing) — arbiter rule ataque --game xwing"),
+        text.contains("\nSee also:\n  • Attack — Star Wars: X-Wing · ataque\n"),
         "{text}"
     );
     let body = json(&arbiter(&["rule", "attack", "--output", "json"], "C"));
@@ -90,9 +90,103 @@ fn a_term_in_several_games_lists_the_others_as_also() {
     assert_eq!(entries[0]["match"]["kind"], "exact");
 }
 
+/// Questions as judges ask them answer with the entry, ranked, each with its score and the
+/// fields its words were found in; the query's language picks the summary's.
+#[test]
+fn a_question_answers_with_ranked_entries() {
+    let output = arbiter(
+        &[
+            "rule",
+            "can a squadron move and attack in the same activation",
+            "--game",
+            "armada",
+        ],
+        "es_ES.UTF-8",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("Star Wars: Armada · squadron-activation"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Related: "),
+        "English query, English text: {text}"
+    );
+    assert!(text.contains("\nSee also:\n  • "), "{text}");
+
+    let body = json(&arbiter(
+        &[
+            "rule",
+            "¿qué pasa si mi nave acaba encima de un asteroide?",
+            "--output",
+            "json",
+        ],
+        "C",
+    ));
+    let entries = body["entries"].as_array().unwrap();
+    assert!((2..=5).contains(&entries.len()), "{body}");
+    let scores: Vec<f64> = entries
+        .iter()
+        .map(|e| e["score"].as_f64().unwrap())
+        .collect();
+    assert!(
+        scores.windows(2).all(|w| w[0] >= w[1]),
+        "best first: {scores:?}"
+    );
+    assert_eq!(
+        entries[0]["lang"], "es",
+        "a Spanish question answers in Spanish"
+    );
+    let words = entries[0]["match"]["words"].as_object().unwrap();
+    assert!(words.contains_key("asteroide"), "{body}");
+    assert!(
+        words.values().flat_map(|f| f.as_array().unwrap()).all(|f| {
+            let f = f.as_str().unwrap();
+            ["title.", "alias.", "body."]
+                .iter()
+                .any(|p| f.starts_with(p))
+        }),
+        "{body}"
+    );
+}
+
+#[test]
+fn abbreviations_and_typos_find_their_entries() {
+    for (query, game, id) in [
+        ("TL range", "xwing", "fijar-blanco"),
+        ("two CDRs in one fleet", "armada", "commanders"),
+        ("mov", "armada", "movement"),
+        ("interceptrs fuerza", "spacealert", "interceptors"),
+    ] {
+        let body = json(&arbiter(
+            &["rule", query, "--game", game, "--output", "json"],
+            "C",
+        ));
+        assert_eq!(body["entries"][0]["id"], id, "{query}: {body}");
+    }
+}
+
+#[test]
+fn a_pasted_page_still_answers() {
+    // Timed in benches/rule_search.rs; here: it answers, from the words it scores.
+    let page = "squadron ".repeat(5_000) + &"obstacle ".repeat(5_000);
+    let output = arbiter(&["rule", &page, "--game", "armada"], "C");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stdout(&output).contains("Star Wars: Armada · "));
+}
+
 #[test]
 fn a_miss_exits_1_with_a_diagnostic() {
-    let output = arbiter(&["rule", "vision nocturna", "--game", "armada"], "C");
+    let output = arbiter(
+        &[
+            "rule",
+            "vision nocturna termica infrarroja ultravioleta",
+            "--game",
+            "armada",
+        ],
+        "C",
+    );
     assert_eq!(output.status.code(), Some(1));
     let err = stderr(&output);
     assert!(err.contains("rules::not_found"), "{err}");
@@ -106,7 +200,7 @@ fn a_miss_exits_1_with_a_diagnostic() {
     let output = arbiter(
         &[
             "rule",
-            "vision nocturna",
+            "vision nocturna termica infrarroja ultravioleta",
             "--game",
             "armada",
             "--output",
@@ -121,7 +215,7 @@ fn a_miss_exits_1_with_a_diagnostic() {
     assert_eq!(body["diagnostics"][0]["code"], "rules::not_found");
     assert_eq!(
         body["diagnostics"][0]["span"]["length"],
-        "vision nocturna".len()
+        "vision nocturna termica infrarroja ultravioleta".len()
     );
 }
 

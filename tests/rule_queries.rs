@@ -2,9 +2,9 @@
 //! tests/fixtures/rule-queries.toml must be at least 95%. Run with `--nocapture` to see the
 //! figure and every miss.
 
-use arbiter::cards::{LoadOptions, load};
+use arbiter::cards::{Game, LoadOptions, load};
+use arbiter::glossary::Glossary;
 use arbiter::glossary::search::Index;
-use arbiter::glossary::{Glossary, RuleGame};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -18,7 +18,7 @@ struct Table {
 #[serde(deny_unknown_fields)]
 struct Query {
     q: String,
-    game: Option<RuleGame>,
+    game: Option<Game>,
     expect: String,
     kind: String,
 }

@@ -18,6 +18,8 @@ pub struct CardDb {
     pub errata: Vec<Located<errata::Erratum>>,
     pub formats: Vec<Located<formats::Format>>,
     pub rules: Vec<Located<rules::RuleEntry>>,
+    /// Players' abbreviations, from the same files.
+    pub rule_slang: Vec<Located<rules::RuleSlang>>,
     /// Problems found while reading (syntax, unknown fields, …). Cross-file checks add more.
     pub findings: Vec<Finding>,
     /// Names of the files that were read, in load order.

@@ -341,6 +341,8 @@ fn parse_candidate(
                 let records = RecordSpans::for_data(file, data);
                 db.rules
                     .extend(parsed.entry.into_iter().map(|e| records.locate(e)));
+                db.rule_slang
+                    .extend(parsed.slang.into_iter().map(|s| records.locate(s)));
             }
         }
     }

@@ -10,6 +10,24 @@ use serde::{Deserialize, Serialize};
 pub struct RulesFile {
     #[serde(default)]
     pub entry: Vec<Record<RuleEntry>>,
+    /// Players' abbreviations and table slang of the game, for `arbiter rule`.
+    #[serde(default)]
+    pub slang: Vec<Record<RuleSlang>>,
+}
+
+/// A word players use for a rule ("TL", "LOS", "obst", "bump"): `arbiter rule` searches
+/// what it stands for in its place.
+#[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RuleSlang {
+    /// As players type it; one word, matched without case or accents.
+    pub term: String,
+    /// The words it stands for, in Spanish, English or both; each is a word of some entry
+    /// of the file.
+    pub means: Vec<String>,
+    /// The id of the entry the term names, when it names one: that entry then comes first.
+    #[serde(default)]
+    pub entry: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize, JsonSchema)]

@@ -1,13 +1,20 @@
 //! Glossary entries: both languages filled in, a citation, and see-also targets that exist.
+//! Players' abbreviations (`[[slang]]`): one word each, none twice in a file, standing for
+//! words the file's entries use, and naming only entries of the same file.
 
 use super::duplicates::id_span;
 use super::value_span;
 use crate::cards::CardDb;
-use crate::report::{Code, Finding};
-use crate::text::did_you_mean;
-use std::collections::HashSet;
+use crate::report::{Code, FileId, Finding};
+use crate::text::{did_you_mean, normalize};
+use std::collections::{HashMap, HashSet};
 
 pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
+    check_entries(db, findings);
+    check_slang(db, findings);
+}
+
+fn check_entries(db: &CardDb, findings: &mut Vec<Finding>) {
     let ids: HashSet<(crate::report::FileId, &str)> =
         db.rules.iter().map(|e| (e.file, e.id.as_str())).collect();
     for entry in &db.rules {
@@ -81,6 +88,118 @@ pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
                     )),
                 );
             }
+        }
+    }
+}
+
+/// Every folded word of the entries of each file: what an abbreviation may stand for.
+fn words_by_file(db: &CardDb) -> HashMap<FileId, HashSet<String>> {
+    let mut words: HashMap<FileId, HashSet<String>> = HashMap::new();
+    for entry in &db.rules {
+        let known = words.entry(entry.file).or_default();
+        for text in [&entry.es, &entry.en] {
+            let texts = [&text.title, &text.summary]
+                .into_iter()
+                .chain(&text.aliases)
+                .chain(&text.points);
+            for piece in texts {
+                known.extend(normalize(piece).split(' ').map(str::to_string));
+            }
+        }
+    }
+    words
+}
+
+fn check_slang(db: &CardDb, findings: &mut Vec<Finding>) {
+    let words = words_by_file(db);
+    let ids: HashSet<(FileId, &str)> = db.rules.iter().map(|e| (e.file, e.id.as_str())).collect();
+    let mut seen: HashSet<(FileId, String)> = HashSet::new();
+    for slang in &db.rule_slang {
+        let term = normalize(&slang.term);
+        let span = |key: &str, value: Option<&str>| {
+            value_span(&db.files, slang.file, slang.span.clone(), key, value)
+        };
+        if term.is_empty() || term.contains(' ') {
+            findings.push(
+                Finding::error(
+                    Code::InvalidValue,
+                    format!("abbreviation `{}` is not one word", slang.term),
+                )
+                .at(slang.file, span("term", Some(&slang.term)))
+                .label("one word expected")
+                .help("a term is one word as players type it (\"TL\", \"obst\"); put phrases in `means`"),
+            );
+        } else if !seen.insert((slang.file, term.clone())) {
+            findings.push(
+                Finding::error(
+                    Code::DuplicateId,
+                    format!(
+                        "abbreviation `{}` is defined twice in this file",
+                        slang.term
+                    ),
+                )
+                .at(slang.file, span("term", Some(&slang.term)))
+                .label("second definition")
+                .help("merge the two: one `[[slang]]` per term, with every meaning in `means`"),
+            );
+        }
+        let known = words.get(&slang.file);
+        let unknown: Vec<String> = slang
+            .means
+            .iter()
+            .flat_map(|m| {
+                normalize(m)
+                    .split(' ')
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
+            .filter(|w| !w.is_empty() && known.is_none_or(|k| !k.contains(w)))
+            .collect();
+        if slang.means.is_empty() || !unknown.is_empty() {
+            let message = if slang.means.is_empty() {
+                format!("abbreviation `{}` stands for nothing", slang.term)
+            } else {
+                format!(
+                    "abbreviation `{}` stands for {}, which no entry of this file uses",
+                    slang.term,
+                    unknown
+                        .iter()
+                        .map(|w| format!("`{w}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            };
+            findings.push(
+                Finding::error(Code::InvalidValue, message)
+                    .at(slang.file, span("means", None))
+                    .label("not a word of the glossary")
+                    .help("`means` lists words the entries use (a title, an alias, a word of a summary), so the search can find them"),
+            );
+        }
+        if let Some(target) = &slang.entry
+            && !ids.contains(&(slang.file, target.as_str()))
+        {
+            let candidates = db
+                .rules
+                .iter()
+                .filter(|e| e.file == slang.file)
+                .map(|e| e.id.as_str());
+            findings.push(
+                Finding::error(
+                    Code::DanglingReference,
+                    format!(
+                        "abbreviation `{}` names unknown entry `{target}`",
+                        slang.term
+                    ),
+                )
+                .at(slang.file, span("entry", Some(target)))
+                .label("no entry with this id")
+                .help(did_you_mean(
+                    target,
+                    candidates,
+                    "`entry` takes the id of an entry in the same file",
+                )),
+            );
         }
     }
 }

@@ -2,12 +2,13 @@
 
 use super::{load_data, print_stdout};
 use crate::cards::DataKind;
+use crate::cards::Game;
 use crate::cli::{Outcome, ReportFormat, RuleArgs};
 use crate::glossary::render::{
     entry_json, list_table, lookup_human, lookup_json, not_found_finding,
 };
 use crate::glossary::search::{Hit, Index};
-use crate::glossary::{Glossary, Lang, RuleGame};
+use crate::glossary::{Glossary, Lang};
 use crate::report::{HumanStyle, JsonFinding, render_human};
 use serde_json::{Value, json};
 use std::path::PathBuf;
@@ -38,12 +39,17 @@ pub fn run(data: &[PathBuf], args: RuleArgs) -> Outcome {
         return Outcome::Clean;
     }
     let query = args.term.join(" ");
-    let index = Index::new(&glossary);
+    let index = Index::for_game(&glossary, args.game);
     let lookup = index.search(&query, args.game);
+    // The process ends after one lookup: freeing the index's tens of thousands of small
+    // allocations one by one would only add to the time a judge waits.
+    std::mem::forget(index);
+    // The query's own language beats the locale; --lang beats both.
+    let lang = args.lang.or(lookup.lang).unwrap_or(lang);
     if lookup.best().is_none() {
         // Found in another game? Then that is the suggestion.
         let elsewhere = match args.game {
-            Some(_) => index.search(&query, None).hits,
+            Some(_) => Index::new(&glossary).search(&query, None).hits,
             None => Vec::new(),
         };
         let suggestions = if elsewhere.is_empty() {
@@ -77,7 +83,7 @@ fn stdout_style() -> HumanStyle {
 /// A miss is a finding on the query, with the nearest entries as help.
 fn not_found(
     query: &str,
-    game: Option<RuleGame>,
+    game: Option<Game>,
     suggestions: &[Hit<'_>],
     lang: Lang,
     output: ReportFormat,

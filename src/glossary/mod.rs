@@ -1,18 +1,17 @@
 //! The judges' glossary as `arbiter rule` sees it: every entry of `data/rules/<game>.toml`
 //! with the game it belongs to (the file's stem), in Spanish and English.
 
+#[cfg(test)]
+mod accuracy;
 pub mod render;
 pub mod search;
 
-use crate::cards::CardDb;
-use crate::cards::rules::{RuleEntry, RuleText};
+use crate::cards::rules::{RuleEntry, RuleSlang, RuleText};
+use crate::cards::{CardDb, Game};
 use serde::Serialize;
 
-/// The games with a rules glossary: every game (see [`crate::cards::Game`]).
-pub use crate::cards::Game as RuleGame;
-
 /// The language summaries are shown in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
     Es,
@@ -44,7 +43,7 @@ impl Lang {
 /// One glossary entry and its game.
 #[derive(Debug, Clone, Copy)]
 pub struct GlossaryEntry<'a> {
-    pub game: RuleGame,
+    pub game: Game,
     pub entry: &'a RuleEntry,
 }
 
@@ -61,10 +60,11 @@ impl<'a> GlossaryEntry<'a> {
     }
 }
 
-/// All loaded glossary entries, games in [`RuleGame::ALL`] order, each file in its own order.
+/// All loaded glossary entries, games in [`Game::ALL`] order, each file in its own order.
 #[derive(Debug, Default)]
 pub struct Glossary<'a> {
     entries: Vec<GlossaryEntry<'a>>,
+    slang: Vec<(Game, &'a RuleSlang)>,
 }
 
 impl<'a> Glossary<'a> {
@@ -76,7 +76,7 @@ impl<'a> Glossary<'a> {
             .iter()
             .enumerate()
             .filter_map(|(order, located)| {
-                let game = RuleGame::from_file_name(db.files.name(located.file))?;
+                let game = Game::from_file_name(db.files.name(located.file))?;
                 Some((
                     order,
                     GlossaryEntry {
@@ -87,9 +87,23 @@ impl<'a> Glossary<'a> {
             })
             .collect();
         entries.sort_by_key(|(order, e)| (e.game, *order));
+        let slang = db
+            .rule_slang
+            .iter()
+            .filter_map(|located| {
+                let game = Game::from_file_name(db.files.name(located.file))?;
+                Some((game, &located.value))
+            })
+            .collect();
         Glossary {
             entries: entries.into_iter().map(|(_, e)| e).collect(),
+            slang,
         }
+    }
+
+    /// Players' abbreviations of every game, with their game.
+    pub fn slang(&self) -> &[(Game, &'a RuleSlang)] {
+        &self.slang
     }
 
     pub fn entries(&self) -> &[GlossaryEntry<'a>] {
@@ -97,13 +111,13 @@ impl<'a> Glossary<'a> {
     }
 
     /// Entries of one game, or all of them.
-    pub fn in_game(&self, game: Option<RuleGame>) -> impl Iterator<Item = &GlossaryEntry<'a>> {
+    pub fn in_game(&self, game: Option<Game>) -> impl Iterator<Item = &GlossaryEntry<'a>> {
         self.entries
             .iter()
             .filter(move |e| game.is_none_or(|g| e.game == g))
     }
 
-    pub fn get(&self, game: RuleGame, id: &str) -> Option<&GlossaryEntry<'a>> {
+    pub fn get(&self, game: Game, id: &str) -> Option<&GlossaryEntry<'a>> {
         self.entries
             .iter()
             .find(|e| e.game == game && e.entry.id == id)
@@ -128,19 +142,19 @@ mod tests {
     #[test]
     fn the_game_is_the_file_stem() {
         assert_eq!(
-            RuleGame::from_file_name("<embedded>/rules/xwing.toml"),
-            Some(RuleGame::Xwing)
+            Game::from_file_name("<embedded>/rules/xwing.toml"),
+            Some(Game::Xwing)
         );
         assert_eq!(
-            RuleGame::from_file_name("data\\rules\\talon.toml"),
-            Some(RuleGame::Talon)
+            Game::from_file_name("data\\rules\\talon.toml"),
+            Some(Game::Talon)
         );
         assert_eq!(
-            RuleGame::from_file_name("rules/spacealert.toml"),
-            Some(RuleGame::Spacealert)
+            Game::from_file_name("rules/spacealert.toml"),
+            Some(Game::Spacealert)
         );
-        assert_eq!(RuleGame::from_file_name("rules/xwing.part1.toml"), None);
-        assert_eq!(RuleGame::from_file_name("rules/chess.toml"), None);
+        assert_eq!(Game::from_file_name("rules/xwing.part1.toml"), None);
+        assert_eq!(Game::from_file_name("rules/chess.toml"), None);
     }
 
     #[test]
@@ -161,11 +175,11 @@ mod tests {
             without: Vec::new(),
         });
         let glossary = Glossary::from_db(&db);
-        for game in RuleGame::ALL {
+        for game in Game::ALL {
             assert!(glossary.in_game(Some(game)).count() > 20, "{game:?}");
         }
         let entry = glossary
-            .get(RuleGame::Armada, "attack")
+            .get(Game::Armada, "attack")
             .expect("armada has `attack`");
         assert!(!glossary.see_also(entry).is_empty());
     }

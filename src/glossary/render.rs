@@ -2,22 +2,24 @@
 //! entries of a list as a table, the documented JSON shapes, and a miss as a finding.
 
 use super::search::{Hit, Lookup, MatchKind};
-use super::{Glossary, GlossaryEntry, Lang, RuleGame};
+use super::{Glossary, GlossaryEntry, Lang};
+use crate::cards::Game;
 use crate::report::{Code, Finding, HumanStyle, SourceFiles, new_table};
 use serde_json::{Value, json};
 
-/// Most entries listed under `also:`.
-const MAX_ALSO: usize = 5;
+/// Most entries listed under "See also:" after the best one.
+pub const MAX_SEE_ALSO: usize = 4;
 
 /// Words of the human output, in the language of the summary.
 pub struct Labels {
     no_exact: &'static str,
     closest: &'static str,
+    not_found: &'static str,
+    related: &'static str,
     see_also: &'static str,
     source: &'static str,
     version: &'static str,
     section: (&'static str, &'static str, &'static str),
-    also: &'static str,
 }
 
 impl Labels {
@@ -26,25 +28,28 @@ impl Labels {
             Lang::Es => Labels {
                 no_exact: "Sin coincidencia exacta para",
                 closest: "lo más parecido",
+                not_found: "palabras que no aparecen",
+                related: "Relacionado",
                 see_also: "Véase también",
                 source: "Fuente",
                 version: "versión",
                 section: ("sección", "«", "»"),
-                also: "también",
             },
             Lang::En => Labels {
                 no_exact: "No exact match for",
                 closest: "closest",
+                not_found: "words not found",
+                related: "Related",
                 see_also: "See also",
                 source: "Source",
                 version: "version",
                 section: ("section", "“", "”"),
-                also: "also",
             },
         }
     }
 }
 
+/// The best entry in full, then the next ones ranked: title, game and id.
 pub fn lookup_human(
     glossary: &Glossary<'_>,
     query: &str,
@@ -57,32 +62,50 @@ pub fn lookup_human(
     };
     let labels = Labels::of(lang);
     let mut out = String::new();
-    if best.kind == MatchKind::Fuzzy {
-        let line = format!(
-            "{} `{query}`; {}: {}",
-            labels.no_exact, labels.closest, best.key
+    if best.kind == MatchKind::Fuzzy || !lookup.unknown.is_empty() {
+        let mut line = format!(
+            "{} `{}`; {}: {}",
+            labels.no_exact,
+            escape_control(query),
+            labels.closest,
+            best.key
         );
+        if !lookup.unknown.is_empty() {
+            line.push_str(&format!(
+                " ({}: {})",
+                labels.not_found,
+                lookup.unknown.join(", ")
+            ));
+        }
         out.push_str(&wrap(&line, style.width, "", ""));
         out.push('\n');
     }
     out.push_str(&entry_human(glossary, &best.entry, lang, style));
-    let also = lookup.also(MAX_ALSO);
-    if !also.is_empty() {
+    let next = lookup.runners_up(MAX_SEE_ALSO);
+    if !next.is_empty() {
         out.push('\n');
-        for hit in also {
+        out.push_str(&format!("{}:\n", labels.see_also));
+        for hit in next {
             let e = &hit.entry;
-            let line = format!(
-                "{}: {} ({}) — arbiter rule {} --game {}",
-                labels.also,
-                e.text(lang).title,
-                e.game.title(),
-                e.id(),
-                e.game.as_str()
-            );
-            out.push_str(&wrap(&line, style.width, "", "  "));
+            let line = format!("{} — {} · {}", e.text(lang).title, e.game.title(), e.id());
+            out.push_str(&wrap(&line, style.width, "  • ", "    "));
         }
     }
     out
+}
+
+/// A query is echoed back; control characters in it are shown escaped, not sent to the
+/// terminal.
+fn escape_control(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            if c.is_control() {
+                c.escape_default().collect::<Vec<_>>()
+            } else {
+                vec![c]
+            }
+        })
+        .collect()
 }
 
 /// One entry: titles, game and id, summary, key points, see-also and citation.
@@ -124,7 +147,7 @@ pub fn entry_human(
         .collect();
     if !see_also.is_empty() {
         out.push_str(&wrap(
-            &format!("{}: {}", labels.see_also, see_also.join(", ")),
+            &format!("{}: {}", labels.related, see_also.join(", ")),
             width,
             "",
             "  ",
@@ -158,7 +181,8 @@ pub fn wrap(text: &str, width: usize, first: &str, rest: &str) -> String {
     let options = textwrap::Options::new(width)
         .initial_indent(first)
         .subsequent_indent(rest)
-        .break_words(false);
+        .break_words(false)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
     let mut out = textwrap::fill(&words, options);
     if out.is_empty() {
         out.push_str(first.trim_end());
@@ -210,17 +234,27 @@ pub fn entry_json(
         "citation": entry.entry.citation,
     });
     if let Some(hit) = hit {
-        value["match"] = json!({"kind": hit.kind, "key": hit.key});
+        let words: serde_json::Map<String, Value> = hit
+            .words
+            .iter()
+            .map(|(word, slots)| {
+                let fields: Vec<String> = slots.iter().map(|s| s.name()).collect();
+                (word.clone(), json!(fields))
+            })
+            .collect();
+        value["score"] = json!((f64::from(hit.score) * 1000.0).round() / 1000.0);
+        value["match"] = json!({"kind": hit.kind, "key": hit.key, "words": words});
     }
     value
 }
 
-/// The best entry first, then the ones listed under `also:`.
+/// The best entry first, then the ones listed under "See also:", each with its score and
+/// which query words matched which fields.
 pub fn lookup_json(glossary: &Glossary<'_>, lookup: &Lookup<'_>, lang: Lang) -> String {
     let entries: Vec<Value> = lookup
         .best()
         .into_iter()
-        .chain(lookup.also(MAX_ALSO))
+        .chain(lookup.runners_up(MAX_SEE_ALSO))
         .map(|hit| entry_json(glossary, &hit.entry, lang, Some(hit)))
         .collect();
     serde_json::to_string_pretty(&json!({ "entries": entries })).unwrap_or_default()
@@ -228,7 +262,7 @@ pub fn lookup_json(glossary: &Glossary<'_>, lookup: &Lookup<'_>, lang: Lang) -> 
 
 pub fn not_found_finding(
     query: &str,
-    game: Option<RuleGame>,
+    game: Option<Game>,
     suggestions: &[Hit<'_>],
     lang: Lang,
 ) -> (Finding, SourceFiles) {
@@ -282,7 +316,7 @@ mod tests {
         .0
     }
 
-    fn human(query: &str, game: Option<RuleGame>, lang: Lang) -> String {
+    fn human(query: &str, game: Option<Game>, lang: Lang) -> String {
         let db = db();
         let glossary = Glossary::from_db(&db);
         let lookup = Index::new(&glossary).search(query, game);
@@ -304,7 +338,7 @@ mod tests {
 
     #[test]
     fn lookup_spanish_armada() {
-        insta::assert_snapshot!(human("ataque", Some(RuleGame::Armada), Lang::Es));
+        insta::assert_snapshot!(human("ataque", Some(Game::Armada), Lang::Es));
     }
 
     #[test]
@@ -319,11 +353,7 @@ mod tests {
 
     #[test]
     fn lookup_misspelt_talon() {
-        insta::assert_snapshot!(human(
-            "deslizamento lateral",
-            Some(RuleGame::Talon),
-            Lang::Es
-        ));
+        insta::assert_snapshot!(human("deslizamento lateral", Some(Game::Talon), Lang::Es));
     }
 
     #[test]
@@ -331,17 +361,25 @@ mod tests {
         let db = db();
         let glossary = Glossary::from_db(&db);
         let lookup = Index::new(&glossary).search("gravolift", None);
-        insta::assert_snapshot!(lookup_json(&glossary, &lookup, Lang::En));
+        // Scores move whenever ranking is tuned: the snapshot keeps the shape, the order is
+        // asserted here.
+        let mut body: Value =
+            serde_json::from_str(&lookup_json(&glossary, &lookup, Lang::En)).unwrap();
+        let mut last = f64::INFINITY;
+        for entry in body["entries"].as_array_mut().unwrap() {
+            let score = entry["score"].as_f64().unwrap();
+            assert!(score > 0.0 && score <= last, "best first");
+            last = score;
+            entry["score"] = json!("<score>");
+        }
+        insta::assert_snapshot!(serde_json::to_string_pretty(&body).unwrap());
     }
 
     #[test]
     fn list_of_one_game() {
         let db = db();
         let glossary = Glossary::from_db(&db);
-        let entries: Vec<_> = glossary
-            .in_game(Some(RuleGame::Spacealert))
-            .take(6)
-            .collect();
+        let entries: Vec<_> = glossary.in_game(Some(Game::Spacealert)).take(6).collect();
         insta::assert_snapshot!(list_table(&entries, Some(100)));
     }
 
@@ -349,11 +387,14 @@ mod tests {
     fn miss_is_a_diagnostic_with_suggestions() {
         let db = db();
         let glossary = Glossary::from_db(&db);
-        let lookup = Index::new(&glossary).search("vision nocturna", Some(RuleGame::Armada));
+        let lookup = Index::new(&glossary).search(
+            "vision nocturna termica infrarroja ultravioleta",
+            Some(Game::Armada),
+        );
         assert!(lookup.hits.is_empty());
         let (finding, files) = not_found_finding(
-            "vision nocturna",
-            Some(RuleGame::Armada),
+            "vision nocturna termica infrarroja ultravioleta",
+            Some(Game::Armada),
             &lookup.suggestions,
             Lang::Es,
         );

@@ -1,29 +1,37 @@
-//! Finding a glossary entry from what a judge types: a title, alias, id or printed heading in
-//! Spanish or English, without case, accents or punctuation; then the same words in any
-//! order, singular or plural; then the beginnings of words; then misspellings.
+//! Finding the glossary entries that answer what a judge types: a term, a question, a phrase
+//! from a card, an abbreviation, in Spanish or English, with or without accents and typos.
 //!
-//! Every entry is scored through its keys (titles, aliases, id, section heading, section
-//! number) and takes its best key's score. Hits sort by [`MatchKind`], then by how much of
-//! the key the query covers, then by the kind of key (a title beats an alias), then by how
-//! well the query matches one of the entry's titles, then by game and file order.
+//! Every entry is a document of six fields: title, aliases and body (summary and points) in
+//! each language. A query is folded (case, accents, punctuation), players' abbreviations are
+//! replaced by what they stand for (`[[slang]]` in `data/rules/<game>.toml`), stop words of
+//! both languages are dropped, and each remaining word is stemmed with the Snowball stemmer
+//! of each language. Entries are ranked by BM25 per field, weighted: a word found in a title counts more than
+//! in an alias, which counts more than in the body; rare words count more than common ones.
+//! A word the glossary does not know is replaced by the known words within a typo or two,
+//! or that it begins, at a discount, so a misspelling never outweighs a word found as typed.
+//! A query that is a whole title, alias, id or heading, or an abbreviation that names an
+//! entry, puts that entry first.
 
-use super::{Glossary, GlossaryEntry, Lang, RuleGame};
+use super::{Glossary, GlossaryEntry, Lang};
+use crate::cards::Game;
+use crate::cards::rules::RuleSlang;
 use crate::text::{edit_distance, normalize};
+use rust_stemmers::{Algorithm, Stemmer};
+use rustc_hash::FxHashMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// How an entry matched; lower is better.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MatchKind {
     /// The whole query is a title, alias, id or heading (ignoring case, accents, punctuation
-    /// and spaces).
+    /// and spaces), or an abbreviation for the entry.
     Exact,
-    /// Every word of the query is a word of one title or alias (singular or plural).
+    /// Every word of the query is a word of one title or alias (any form of the word).
     AllWords,
-    /// Every word of the query begins a word of one key, or the words are spread over several
-    /// keys of the entry.
+    /// Words of the query found in the entry, not all in one title or alias.
     Partial,
-    /// Some word only matches with a typo or two, or as another form of the word
-    /// ("derribar" for "derribo").
+    /// Some word was only found as a typo of, or the beginning of, a word of the entry.
     Fuzzy,
 }
 
@@ -38,52 +46,168 @@ impl MatchKind {
     }
 }
 
-/// What a key of an entry is; decides ties between equally good matches.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum KeyKind {
+/// Where in an entry a word was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Field {
     Title,
-    Id,
-    Section,
-    Number,
     Alias,
-    /// The words of all titles and aliases of the entry together.
-    Bag,
+    Body,
 }
 
-impl KeyKind {
-    /// Higher is better.
-    fn weight(self) -> u32 {
+impl Field {
+    const ALL: [Field; 3] = [Field::Title, Field::Alias, Field::Body];
+
+    pub fn as_str(self) -> &'static str {
         match self {
-            KeyKind::Title => 4,
-            KeyKind::Id | KeyKind::Section | KeyKind::Number => 3,
-            KeyKind::Alias => 2,
-            KeyKind::Bag => 0,
+            Field::Title => "title",
+            Field::Alias => "alias",
+            Field::Body => "body",
+        }
+    }
+
+    /// A title word says more about the entry than an alias, an alias more than a word of
+    /// the summary.
+    fn weight(self) -> f32 {
+        match self {
+            Field::Title => 3.0,
+            Field::Alias => 2.0,
+            Field::Body => 1.0,
+        }
+    }
+
+    /// Length normalisation: long bodies are diluted, titles and alias lists less so.
+    fn length_weight(self) -> f32 {
+        match self {
+            Field::Title | Field::Alias => 0.4,
+            Field::Body => 0.75,
         }
     }
 }
 
+const LANGS: [Lang; 2] = [Lang::Es, Lang::En];
+
+/// One of an entry's six fields: a field in a language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Slot {
+    pub field: Field,
+    pub lang: Lang,
+}
+
+impl Slot {
+    fn index(self) -> usize {
+        let lang = usize::from(self.lang == Lang::En);
+        lang * 3 + self.field as usize
+    }
+
+    /// `title.en`, `body.es`: for the JSON `match` of a hit.
+    pub fn name(self) -> String {
+        format!("{}.{}", self.field.as_str(), self.lang.as_str())
+    }
+}
+
+/// BM25 saturation: how quickly repeats of a word stop adding to the score.
+const K1: f32 = 1.2;
+/// Added to an entry whose title, alias, id or heading is the whole query.
+const EXACT_TITLE_BONUS: f32 = 25.0;
+const EXACT_KEY_BONUS: f32 = 20.0;
+/// Added to the entry an abbreviation of its game names (`entry` of a `[[slang]]`).
+const SLANG_BONUS: f32 = 22.0;
+/// Added when every word of the query is in one title or alias of the entry.
+const ALL_WORDS_BONUS: f32 = 5.0;
+/// Added in proportion to the share of a title's words found in the query.
+const TITLE_SHARE_BONUS: f32 = 5.0;
+/// Added, per word of the key (up to 3), when the query contains a whole title or alias.
+const COVERED_KEY_BONUS: f32 = 4.0;
+/// What a word found only through a typo or as a beginning is worth, against found as typed
+/// (a typo: 1 - 1.5 × typos / letters, at least this).
+const MIN_TYPO_WEIGHT: f32 = 0.3;
+const PREFIX_WEIGHT: f32 = 0.5;
+const OTHER_FORM_WEIGHT: f32 = 0.8;
+const EXPANSION_WEIGHT: f32 = 0.5;
+/// What a word found only through a typo counts towards the relevance floor.
+const TYPO_MATCH_SHARE: f32 = 0.5;
+/// Runners-up shown under "See also:" score at least this share of the best entry.
+const SEE_ALSO_SHARE: f32 = 0.25;
+/// Most distinct words of one query that are scored: a question is a dozen; a pasted page
+/// is cut here so it still answers at once.
+pub const MAX_QUERY_WORDS: usize = 32;
+/// Most words of a query read (repeats and stop words included).
+const MAX_WORDS_READ: usize = 256;
+/// Most known words a typo or a beginning may stand for.
+const MAX_ALTERNATIVES: usize = 6;
+
+/// Articles, pronouns, auxiliaries and question words of both languages: "what happens if",
+/// "qué pasa si", "can I" say nothing about which rule is meant.
+const STOP_WORDS: &[&str] = &[
+    // Spanish
+    "a", "al", "algo", "algun", "alguna", "alguno", "ante", "aun", "como", "con", "cual", "cuales",
+    "cuando", "cuanto", "cuanta", "cuantos", "cuantas", "de", "del", "donde", "e", "el", "ella",
+    "en", "entre", "es", "esa", "ese", "eso", "esta", "este", "esto", "estoy", "ha", "hay", "he",
+    "hace", "la", "las", "le", "les", "lo", "los", "me", "mi", "mis", "muy", "o", "os", "para",
+    "pasa", "pero", "por", "porque", "puede", "pueden", "puedo", "que", "quien", "se", "si", "sin",
+    "sobre", "son", "su", "sus", "te", "tu", "tus", "u", "un", "una", "uno", "unos", "unas", "y",
+    "ya", "yo", "sucede", "ocurre", // English
+    "about", "an", "and", "any", "are", "as", "at", "be", "been", "but", "by", "can", "could",
+    "did", "do", "does", "for", "from", "had", "has", "have", "happen", "happens", "how", "i",
+    "if", "in", "into", "is", "it", "its", "me", "my", "of", "on", "or", "our", "should", "so",
+    "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "to", "was",
+    "we", "were", "what", "when", "where", "which", "who", "whom", "why", "will", "with", "would",
+    "you", "your",
+];
+
+fn is_stop_word(word: &str) -> bool {
+    static SET: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> =
+        std::sync::LazyLock::new(|| STOP_WORDS.iter().copied().collect());
+    SET.contains(word)
+}
+
+/// The Snowball stemmers of both languages.
+struct Stemmers {
+    es: Stemmer,
+    en: Stemmer,
+}
+
+impl Stemmers {
+    fn new() -> Self {
+        Stemmers {
+            es: Stemmer::create(Algorithm::Spanish),
+            en: Stemmer::create(Algorithm::English),
+        }
+    }
+
+    fn stem(&self, lang: Lang, word: &str) -> String {
+        match lang {
+            Lang::Es => self.es.stem(word).into_owned(),
+            Lang::En => self.en.stem(word).into_owned(),
+        }
+    }
+}
+
+/// A stem in a language: what the index counts.
+type Term = (Lang, String);
+
+/// A title, alias, id or heading of an entry, for whole-query matches and for naming the
+/// key a hit matched.
 #[derive(Debug)]
 struct Key {
-    /// As written in the data, for messages.
+    /// As written in the data.
     text: String,
-    kind: KeyKind,
+    is_title: bool,
+    /// Stop words count here: "Línea de visión" is matched as a whole.
     normalized: String,
     squashed: String,
-    /// Content words (no articles or prepositions), or every word if the key has only those.
-    words: Vec<String>,
+    /// Stems of the key's content words, in the key's language (both for ids and headings).
+    stems: Vec<Term>,
+    /// How many languages `stems` holds the words in.
+    langs: usize,
 }
 
-impl Key {
-    fn new(text: &str, kind: KeyKind) -> Self {
-        let normalized = normalize(text);
-        Key {
-            text: text.to_string(),
-            kind,
-            squashed: normalized.replace(' ', ""),
-            words: content_words(&normalized),
-            normalized,
-        }
-    }
+/// The stored statistics of one entry.
+#[derive(Debug, Default)]
+struct Doc {
+    /// Content words per slot ([`Slot::index`]).
+    lengths: [u32; 6],
+    keys: Vec<Key>,
 }
 
 /// One entry found for a query.
@@ -91,33 +215,24 @@ impl Key {
 pub struct Hit<'a> {
     pub entry: GlossaryEntry<'a>,
     pub kind: MatchKind,
-    /// The title, alias, id or heading that matched, as written in the data.
+    /// The title or alias that matched best, as written in the data.
     pub key: String,
-    /// Lower is better; compares hits of the same kind.
-    rank: [u32; 3],
-    /// How well the query matches a title of the entry: breaks ties between entries that
-    /// share an alias ("androides" is an alias of both "Androide" and "Partidas con menos de
-    /// 4 jugadores").
-    title: (Option<MatchKind>, [u32; 3]),
+    /// BM25F score plus bonuses; higher is better.
+    pub score: f32,
+    /// Which query word was found in which fields.
+    pub words: Vec<(String, Vec<Slot>)>,
 }
 
-impl Hit<'_> {
-    fn order(&self) -> (MatchKind, [u32; 3], bool, Option<MatchKind>, [u32; 3]) {
-        (
-            self.kind,
-            self.rank,
-            self.title.0.is_none(),
-            self.title.0,
-            self.title.1,
-        )
-    }
-}
-
-/// The result of a search: hits best first, and when there are none, near misses to suggest.
+/// The result of a search: relevant hits best first; when there are none, the nearest
+/// entries below the relevance floor, to suggest.
 #[derive(Debug, Default)]
 pub struct Lookup<'a> {
     pub hits: Vec<Hit<'a>>,
     pub suggestions: Vec<Hit<'a>>,
+    /// Words of the query the glossary does not know, even with a typo.
+    pub unknown: Vec<String>,
+    /// The language the query is written in, when its words tell.
+    pub lang: Option<Lang>,
 }
 
 impl<'a> Lookup<'a> {
@@ -125,196 +240,676 @@ impl<'a> Lookup<'a> {
         self.hits.first()
     }
 
-    /// Hits as good as the best one, for `also:`: other exact matches (the same term in another
-    /// game), or hits of the same kind that score exactly as well. At most `max`.
-    pub fn also(&self, max: usize) -> Vec<&Hit<'a>> {
+    /// The hits after the best one that score at least a quarter as well, for "See also:";
+    /// at most `max`.
+    pub fn runners_up(&self, max: usize) -> &[Hit<'a>] {
         let Some(best) = self.best() else {
-            return Vec::new();
+            return &[];
         };
-        self.hits[1..]
+        let close = self.hits[1..]
             .iter()
-            .filter(|h| h.kind == best.kind && (h.kind == MatchKind::Exact || h.rank == best.rank))
             .take(max)
-            .collect()
+            .take_while(|h| h.score >= SEE_ALSO_SHARE * best.score)
+            .count();
+        &self.hits[1..=close]
     }
 }
 
-/// The glossary prepared for searching.
+/// A word of the query as the index will look for it.
 #[derive(Debug)]
-pub struct Index<'a> {
-    entries: Vec<(GlossaryEntry<'a>, Vec<Key>)>,
-}
-
-impl<'a> Index<'a> {
-    pub fn new(glossary: &Glossary<'a>) -> Self {
-        let entries = glossary
-            .entries()
-            .iter()
-            .map(|entry| (*entry, keys_of(entry)))
-            .collect();
-        Index { entries }
-    }
-
-    /// Entries matching `query`, best first, in one game or all.
-    pub fn search(&self, query: &str, game: Option<RuleGame>) -> Lookup<'a> {
-        let query = Query::new(query);
-        if query.normalized.is_empty() {
-            return Lookup::default();
-        }
-        let mut hits = Vec::new();
-        for (entry, keys) in self
-            .entries
-            .iter()
-            .filter(|(e, _)| game.is_none_or(|g| e.game == g))
-        {
-            let scored: Vec<_> = keys
-                .iter()
-                .filter_map(|key| score(&query, key).map(|(kind, rank)| (kind, rank, key)))
-                .collect();
-            let best = scored.iter().min_by_key(|(kind, rank, _)| (*kind, *rank));
-            if let Some((kind, rank, key)) = best {
-                let title = scored
-                    .iter()
-                    .filter(|(_, _, k)| k.kind == KeyKind::Title)
-                    .map(|(kind, rank, _)| (Some(*kind), *rank))
-                    .min()
-                    .unwrap_or((None, [0; 3]));
-                hits.push(Hit {
-                    entry: *entry,
-                    kind: *kind,
-                    key: key.text.clone(),
-                    rank: *rank,
-                    title,
-                });
-            }
-        }
-        // Stable: equal hits keep game and file order.
-        hits.sort_by_key(Hit::order);
-        let suggestions = if hits.is_empty() {
-            self.near_misses(&query, game, 3)
-        } else {
-            Vec::new()
-        };
-        Lookup { hits, suggestions }
-    }
-
-    /// Entries closest to a query that matched nothing (see [`loose_score`]), best first:
-    /// only those at most one step worse than the best.
-    fn near_misses(&self, query: &Query, game: Option<RuleGame>, max: usize) -> Vec<Hit<'a>> {
-        let mut scored = Vec::new();
-        for (entry, keys) in self
-            .entries
-            .iter()
-            .filter(|(e, _)| game.is_none_or(|g| e.game == g))
-        {
-            let best = keys
-                .iter()
-                .filter(|k| k.kind != KeyKind::Bag)
-                .filter_map(|key| loose_score(query, key).map(|rank| (rank, key)))
-                .min_by_key(|(rank, _)| *rank);
-            if let Some((rank, key)) = best {
-                scored.push(Hit {
-                    entry: *entry,
-                    kind: MatchKind::Fuzzy,
-                    key: key.text.clone(),
-                    rank,
-                    title: (None, [0; 3]),
-                });
-            }
-        }
-        scored.sort_by_key(|h| h.rank);
-        // Only the closest: at most one letter worse than the best.
-        if let Some(best) = scored.first().map(|h| h.rank[0]) {
-            scored.retain(|h| h.rank[0] <= best + 1);
-        }
-        scored.truncate(max);
-        scored
-    }
-}
-
-/// Every key of an entry: both titles, all aliases, the id, the printed heading and, for
-/// numbered rulebooks, the section number alone ("7.3").
-fn keys_of(entry: &GlossaryEntry<'_>) -> Vec<Key> {
-    let mut keys = Vec::new();
-    for lang in [Lang::Es, Lang::En] {
-        let text = entry.text(lang);
-        keys.push(Key::new(&text.title, KeyKind::Title));
-        keys.extend(text.aliases.iter().map(|a| Key::new(a, KeyKind::Alias)));
-    }
-    keys.push(Key::new(&entry.entry.id, KeyKind::Id));
-    let section = &entry.entry.citation.section;
-    keys.push(Key::new(section, KeyKind::Section));
-    if let Some(number) = section_number(section) {
-        keys.push(Key::new(number, KeyKind::Number));
-    }
-    let mut bag: Vec<String> = keys
-        .iter()
-        .filter(|k| matches!(k.kind, KeyKind::Title | KeyKind::Alias))
-        .flat_map(|k| k.words.iter().cloned())
-        .collect();
-    bag.sort();
-    bag.dedup();
-    keys.push(Key {
-        text: entry.text(Lang::Es).title.clone(),
-        kind: KeyKind::Bag,
-        normalized: String::new(),
-        squashed: String::new(),
-        words: bag,
-    });
-    keys
-}
-
-/// "7.3" of "7.3 Deslizamiento Lateral", "6" of "6. ENERGÍA"; none for unnumbered headings.
-fn section_number(section: &str) -> Option<&str> {
-    let first = section.split_whitespace().next()?;
-    let number = first.trim_end_matches('.');
-    (!number.is_empty() && number.chars().all(|c| c.is_ascii_digit() || c == '.')).then_some(number)
-}
-
-struct Query {
-    normalized: String,
-    squashed: String,
-    words: Vec<String>,
+struct QueryWord {
+    /// As it stands in the query, after folding (or the abbreviation's expansion).
+    text: String,
+    /// What it may match: a term and what finding it is worth (1 for the word as typed).
+    alternatives: Vec<(Term, f32)>,
+    /// Whether the word was found only through a typo or a beginning.
+    fuzzy: bool,
 }
 
 impl Query {
-    fn new(text: &str) -> Self {
-        let normalized = normalize(text);
-        Query {
-            squashed: normalized.replace(' ', ""),
-            words: content_words(&normalized),
-            normalized,
-        }
+    /// How much of the query a key of `words` words accounts for, softened: a one-word
+    /// title inside a six-word question says less than the same title typed alone.
+    fn share_accounted(&self, words: usize) -> f32 {
+        let asked = (self.words.len() + self.unknown.len()).max(1);
+        (words.min(asked) as f32 / asked as f32).sqrt()
+    }
+
+    /// The relevance floor: an entry answers the query when it has at least a third of the
+    /// words asked and at least half of those the glossary knows (a word found only through
+    /// a typo counts half). "vision nocturna" finds Line of Sight; "zzzz" finds nothing.
+    fn is_answered_by(&self, matched: f32) -> bool {
+        let known = self.words.len() as f32;
+        let asked = known + self.unknown.len() as f32;
+        matched > 0.0 && 3.0 * matched >= asked && 2.0 * matched >= known
     }
 }
 
-/// Articles, prepositions and conjunctions of both languages: they do not have to match.
-const STOP_WORDS: &[&str] = &[
-    "a", "al", "con", "de", "del", "e", "el", "en", "la", "las", "lo", "los", "o", "para", "por",
-    "se", "su", "u", "un", "una", "y", "an", "and", "at", "for", "in", "of", "on", "or", "the",
-    "to", "with",
-];
-
-fn content_words(normalized: &str) -> Vec<String> {
-    let all: Vec<&str> = normalized.split(' ').filter(|w| !w.is_empty()).collect();
-    let content: Vec<&str> = all
-        .iter()
-        .copied()
-        .filter(|w| !STOP_WORDS.contains(w))
-        .collect();
-    let chosen = if content.is_empty() { all } else { content };
-    chosen.into_iter().map(str::to_string).collect()
+/// The parsed query.
+#[derive(Debug, Default)]
+struct Query {
+    normalized: String,
+    squashed: String,
+    words: Vec<QueryWord>,
+    /// Entries named by an abbreviation of the query, with its game.
+    slang_entries: Vec<(Game, String)>,
+    unknown: Vec<String>,
+    /// Votes for each language: (Spanish, English).
+    lang_votes: (u32, u32),
+    /// Content words as typed, before abbreviations were expanded.
+    typed_words: usize,
 }
 
-/// How one query word matched one key word; lower is better.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum WordMatch {
-    /// The same word, or its singular or plural.
-    Same,
-    /// One word begins the other.
-    Prefix(u32),
-    /// Within a few typos, or another form of the word.
-    Fuzzy(u32),
+/// The glossary prepared for searching.
+pub struct Index<'a> {
+    entries: Vec<GlossaryEntry<'a>>,
+    docs: Vec<Doc>,
+    term_ids: FxHashMap<Term, u32>,
+    terms: Vec<Term>,
+    /// Per term id: (entry, slot, occurrences).
+    postings: Vec<Vec<(u32, u8, u16)>>,
+    average_lengths: [f32; 6],
+    /// Folded words of the entries, per language, with their term id.
+    surface: [FxHashMap<String, u32>; 2],
+    slang: Vec<(Game, &'a RuleSlang)>,
+    stemmers: Stemmers,
+}
+
+impl std::fmt::Debug for Index<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Index")
+            .field("entries", &self.entries.len())
+            .field("terms", &self.terms.len())
+            .finish()
+    }
+}
+
+/// Folded content words of a text, in order.
+fn content_words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(' ')
+        .filter(|w| !w.is_empty() && !is_stop_word(w))
+}
+
+impl<'a> Index<'a> {
+    /// Every entry of every game.
+    pub fn new(glossary: &Glossary<'a>) -> Self {
+        Index::for_game(glossary, None)
+    }
+
+    /// The entries of one game (or all): what `arbiter rule --game G` searches, built in a
+    /// quarter of the time.
+    pub fn for_game(glossary: &Glossary<'a>, game: Option<Game>) -> Self {
+        let entries: Vec<GlossaryEntry<'a>> = glossary.in_game(game).copied().collect();
+        // The two languages share no term: each is indexed on its own core.
+        let (mut es, en) = std::thread::scope(|scope| {
+            let en = scope.spawn(|| Builder::of_lang(Lang::En, &entries));
+            let es = Builder::of_lang(Lang::Es, &entries);
+            (es, en.join())
+        });
+        let en = match en {
+            Ok(built) => built,
+            Err(_) => Builder::of_lang(Lang::En, &entries),
+        };
+        let mut docs = es.merge(en);
+        let mut sections = HashSet::new();
+        for (doc, entry) in docs.iter_mut().zip(&entries) {
+            doc.keys = es.keys(entry, &mut sections);
+        }
+        let builder = es;
+        let mut average_lengths = [0f32; 6];
+        for (slot, average) in average_lengths.iter_mut().enumerate() {
+            let total: u32 = docs.iter().map(|d| d.lengths[slot]).sum();
+            *average = (total as f32 / docs.len().max(1) as f32).max(1.0);
+        }
+        Index {
+            entries,
+            docs,
+            term_ids: builder.term_ids,
+            terms: builder.terms,
+            postings: builder.postings,
+            average_lengths,
+            surface: builder.surface,
+            slang: glossary
+                .slang()
+                .iter()
+                .filter(|(g, _)| game.is_none_or(|want| want == *g))
+                .copied()
+                .collect(),
+            stemmers: builder.stemmers,
+        }
+    }
+
+    /// Every folded word of the glossary with its term: what typos and beginnings are
+    /// matched against.
+    fn known(&self) -> impl Iterator<Item = (&str, &Term)> {
+        self.surface.iter().flat_map(move |words| {
+            words
+                .iter()
+                .filter_map(move |(word, id)| Some((word.as_str(), self.terms.get(*id as usize)?)))
+        })
+    }
+
+    /// Entries answering `query`, best first, in one game or all.
+    pub fn search(&self, query: &str, game: Option<Game>) -> Lookup<'a> {
+        let query = self.parse(query, game);
+        if query.words.is_empty() && query.slang_entries.is_empty() && query.squashed.is_empty() {
+            return Lookup::default();
+        }
+        let mut scored = self.score(&query, game);
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut hits = Vec::new();
+        let mut suggestions = Vec::new();
+        for (doc, score, matched, exact) in scored {
+            if exact || query.is_answered_by(matched) {
+                hits.push(self.hit(doc, score, &query));
+            } else if suggestions.len() < 3 {
+                suggestions.push(self.hit(doc, score, &query));
+            }
+        }
+        if hits.is_empty() {
+            // Only the near misses that come close to the nearest.
+            let best = suggestions.first().map_or(0.0, |h| h.score);
+            suggestions.retain(|h| h.score >= SEE_ALSO_SHARE * best);
+        } else {
+            suggestions.clear();
+        }
+        Lookup {
+            hits,
+            suggestions,
+            unknown: query.unknown,
+            lang: match query.lang_votes {
+                (es, en) if es > en => Some(Lang::Es),
+                (es, en) if en > es => Some(Lang::En),
+                _ => None,
+            },
+        }
+    }
+
+    /// Every entry with anything in common with the query: (doc, score, query words found,
+    /// whole-query match), unordered.
+    fn score(&self, query: &Query, game: Option<Game>) -> Vec<(usize, f32, f32, bool)> {
+        let in_scope = |doc: usize| {
+            self.entries
+                .get(doc)
+                .is_some_and(|e| game.is_none_or(|g| e.game == g))
+        };
+        let mut totals: BTreeMap<usize, (f32, f32, bool)> = BTreeMap::new();
+        for word in &query.words {
+            for (doc, value) in self.word_scores(word) {
+                if in_scope(doc) {
+                    let total = totals.entry(doc).or_default();
+                    total.0 += value;
+                    total.1 += if word.fuzzy { TYPO_MATCH_SHARE } else { 1.0 };
+                }
+            }
+        }
+        for (doc, entry) in self.entries.iter().enumerate() {
+            if !in_scope(doc) {
+                continue;
+            }
+            let bonus = self.exact_bonus(doc, query)
+                + if query
+                    .slang_entries
+                    .iter()
+                    .any(|(g, id)| *g == entry.game && id == entry.id())
+                {
+                    // The abbreviation alone names the entry; among other words it is one
+                    // clue of several ("FTL drive warm up before retreat").
+                    SLANG_BONUS * 2.0 / (query.typed_words as f32 + 1.0)
+                } else {
+                    0.0
+                };
+            if bonus > 0.0 {
+                let total = totals.entry(doc).or_default();
+                total.0 += bonus;
+                total.2 = true;
+            }
+        }
+        totals
+            .into_iter()
+            .map(|(doc, (score, matched, exact))| {
+                let bonus = if self.all_words_in_one_key(doc, query) {
+                    ALL_WORDS_BONUS
+                } else {
+                    0.0
+                } + self.covered_key_bonus(doc, query)
+                    + self.title_share_bonus(doc, query);
+                (doc, score + bonus, matched, exact)
+            })
+            .collect()
+    }
+
+    /// The score of one query word in every entry that has it: the best of its alternatives.
+    /// Each field is scored on its own (BM25, its length against the average of that field)
+    /// and weighted, the better language of each field counting; so a title hit is worth
+    /// several times a body hit however often the body repeats the word.
+    fn word_scores(&self, word: &QueryWord) -> HashMap<usize, f32> {
+        let mut best: HashMap<usize, f32> = HashMap::new();
+        for (term, weight) in &word.alternatives {
+            let mut counts: HashMap<usize, [u16; 6]> = HashMap::new();
+            for (_, postings) in self.term_postings(term) {
+                for &(doc, slot, tf) in postings {
+                    counts.entry(doc as usize).or_default()[usize::from(slot)] = tf;
+                }
+            }
+            let idf = self.idf(counts.len());
+            for (doc, tfs) in counts {
+                let value = weight * idf * self.fields_score(doc, &tfs);
+                let slot = best.entry(doc).or_default();
+                *slot = slot.max(value);
+            }
+        }
+        best
+    }
+
+    /// Σ over fields of weight × saturated, length-normalised frequency (better language).
+    fn fields_score(&self, doc: usize, tfs: &[u16; 6]) -> f32 {
+        Field::ALL
+            .iter()
+            .map(|&field| {
+                LANGS
+                    .iter()
+                    .map(|&lang| {
+                        let slot = Slot { field, lang }.index();
+                        let tf = f32::from(tfs[slot]);
+                        let b = field.length_weight();
+                        let length = self.docs[doc].lengths[slot] as f32;
+                        let norm = 1.0 - b + b * length / self.average_lengths[slot];
+                        field.weight() * tf * (K1 + 1.0) / (tf + K1 * norm)
+                    })
+                    .fold(0.0, f32::max)
+            })
+            .sum()
+    }
+
+    fn term_postings(&self, term: &Term) -> impl Iterator<Item = (&Term, &[(u32, u8, u16)])> {
+        self.term_ids
+            .get_key_value(term)
+            .and_then(|(t, id)| Some((t, self.postings.get(*id as usize)?.as_slice())))
+            .into_iter()
+    }
+
+    fn idf(&self, df: usize) -> f32 {
+        let n = self.entries.len() as f32;
+        let df = df as f32;
+        (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+    }
+
+    /// The title, alias, id or heading that is the whole query, if one is.
+    fn exact_key(&self, doc: usize, query: &Query) -> Option<&Key> {
+        self.docs[doc].keys.iter().find(|k| {
+            query.normalized == k.normalized
+                || (!k.squashed.is_empty() && query.squashed == k.squashed)
+        })
+    }
+
+    fn exact_bonus(&self, doc: usize, query: &Query) -> f32 {
+        match self.exact_key(doc, query) {
+            Some(key) if key.is_title => EXACT_TITLE_BONUS,
+            Some(_) => EXACT_KEY_BONUS,
+            None => 0.0,
+        }
+    }
+
+    fn all_words_in_one_key(&self, doc: usize, query: &Query) -> bool {
+        !query.words.is_empty()
+            && query.unknown.is_empty()
+            && self.docs[doc].keys.iter().any(|key| {
+                query.words.iter().all(|w| {
+                    !w.fuzzy
+                        && w.alternatives
+                            .iter()
+                            .any(|(term, _)| key.stems.contains(term))
+                })
+            })
+    }
+
+    /// A title or alias the query contains whole ("when is a *damage card* dealt face up",
+    /// "*interceptrs* fuerza"): the longer the key, the surer the sign. Typos count at their
+    /// discount.
+    fn covered_key_bonus(&self, doc: usize, query: &Query) -> f32 {
+        self.docs[doc]
+            .keys
+            .iter()
+            .filter(|key| !key.stems.is_empty())
+            .filter_map(|key| {
+                let mut weakest = 1.0f32;
+                for stem in &key.stems {
+                    let found = query
+                        .words
+                        .iter()
+                        .flat_map(|w| &w.alternatives)
+                        .filter(|(term, _)| term == stem)
+                        .map(|(_, weight)| *weight)
+                        .fold(0.0, f32::max);
+                    weakest = weakest.min(found);
+                }
+                let words = key.stems.len() / key.langs.max(1);
+                (weakest > 0.0).then(|| {
+                    COVERED_KEY_BONUS * words.min(3) as f32 * weakest * query.share_accounted(words)
+                })
+            })
+            .fold(0.0, f32::max)
+    }
+
+    /// The share of a title's words the query has: between entries that both match, the one
+    /// whose title the query fills more is the one meant ("poscombustión": "Dispositivos de
+    /// poscombustión" before "Baterías y dispositivos de poscombustión").
+    fn title_share_bonus(&self, doc: usize, query: &Query) -> f32 {
+        self.docs[doc]
+            .keys
+            .iter()
+            .filter(|key| key.is_title && !key.stems.is_empty())
+            .map(|key| {
+                let found = key
+                    .stems
+                    .iter()
+                    .filter(|stem| {
+                        query
+                            .words
+                            .iter()
+                            .any(|w| w.alternatives.iter().any(|(term, _)| term == *stem))
+                    })
+                    .count();
+                TITLE_SHARE_BONUS * found as f32 / key.stems.len() as f32
+                    * query.share_accounted(found)
+            })
+            .fold(0.0, f32::max)
+    }
+
+    fn hit(&self, doc: usize, score: f32, query: &Query) -> Hit<'a> {
+        let entry = self.entries[doc];
+        let mut words = Vec::new();
+        let mut fuzzy = false;
+        for word in &query.words {
+            let slots = self.slots_of(doc, word);
+            if !slots.is_empty() {
+                fuzzy |= word.fuzzy;
+                words.push((word.text.clone(), slots));
+            }
+        }
+        let exact = self.exact_key(doc, query);
+        let slang = query
+            .slang_entries
+            .iter()
+            .any(|(g, id)| *g == entry.game && id == entry.id());
+        let kind = if exact.is_some() || slang {
+            MatchKind::Exact
+        } else if fuzzy {
+            MatchKind::Fuzzy
+        } else if self.all_words_in_one_key(doc, query) {
+            MatchKind::AllWords
+        } else {
+            MatchKind::Partial
+        };
+        let key = exact
+            .map(|k| k.text.clone())
+            .unwrap_or_else(|| self.best_key(doc, query));
+        Hit {
+            entry,
+            kind,
+            key,
+            score,
+            words,
+        }
+    }
+
+    /// The fields of an entry where a query word (or what it stands for) is found.
+    fn slots_of(&self, doc: usize, word: &QueryWord) -> Vec<Slot> {
+        let mut slots: Vec<Slot> = Vec::new();
+        for (term, _) in &word.alternatives {
+            for (_, postings) in self.term_postings(term) {
+                for &(d, slot, _) in postings {
+                    if d as usize == doc {
+                        let slot = Slot {
+                            field: Field::ALL[usize::from(slot) % 3],
+                            lang: LANGS[usize::from(slot) / 3],
+                        };
+                        if !slots.contains(&slot) {
+                            slots.push(slot);
+                        }
+                    }
+                }
+            }
+        }
+        slots.sort();
+        slots
+    }
+
+    /// The title or alias sharing most words with the query; titles win ties.
+    fn best_key(&self, doc: usize, query: &Query) -> String {
+        let keys = &self.docs[doc].keys;
+        keys.iter()
+            .filter(|k| !k.stems.is_empty())
+            .map(|k| {
+                let shared = query
+                    .words
+                    .iter()
+                    .filter(|w| w.alternatives.iter().any(|(t, _)| k.stems.contains(t)))
+                    .count();
+                (shared, k.is_title, k)
+            })
+            .max_by_key(|(shared, is_title, _)| (*shared, *is_title))
+            .map_or_else(
+                || self.entries[doc].text(Lang::Es).title.clone(),
+                |(_, _, k)| k.text.clone(),
+            )
+    }
+
+    /// Folds the query, expands abbreviations, drops stop words and finds each word's terms.
+    fn parse(&self, text: &str, game: Option<Game>) -> Query {
+        let normalized = normalize(text);
+        let mut query = Query {
+            squashed: normalized.replace(' ', ""),
+            ..Query::default()
+        };
+        if text.chars().any(|c| "áéíóúñ¿¡ÁÉÍÓÚÑ".contains(c)) {
+            query.lang_votes.0 += 2;
+        }
+        let mut seen = HashSet::new();
+        let mut words = Vec::new();
+        // A pasted page is read up to its first few hundred words.
+        for (word, capitals) in raw_words(text).take(MAX_WORDS_READ) {
+            if seen.len() >= MAX_QUERY_WORDS {
+                break;
+            }
+            if !is_stop_word(&word) || capitals {
+                query.typed_words += 1;
+            }
+            let expansion = self.slang_for(&word, capitals, game);
+            if let Some(slang) = &expansion {
+                for (g, s) in slang {
+                    if let Some(entry) = &s.entry {
+                        query.slang_entries.push((*g, entry.clone()));
+                    }
+                }
+            }
+            // What an abbreviation stands for is given in both languages, so each of its
+            // words counts half: together they weigh about one typed word.
+            let (replaced, scale): (Vec<String>, f32) = match expansion {
+                Some(slang) => (
+                    slang
+                        .iter()
+                        .flat_map(|(_, s)| s.means.iter())
+                        .flat_map(|m| {
+                            normalize(m)
+                                .split(' ')
+                                .map(str::to_string)
+                                .collect::<Vec<_>>()
+                        })
+                        .collect(),
+                    EXPANSION_WEIGHT,
+                ),
+                None => (vec![word], 1.0),
+            };
+            for w in replaced {
+                if !w.is_empty() && !is_stop_word(&w) && seen.insert(w.clone()) {
+                    words.push((w, scale));
+                }
+            }
+        }
+        if words.is_empty() && query.slang_entries.is_empty() {
+            // A query of stop words only ("a", "si") is searched as typed.
+            words = normalized
+                .split(' ')
+                .filter(|w| !w.is_empty())
+                .take(MAX_QUERY_WORDS)
+                .map(|w| (w.to_string(), 1.0))
+                .collect();
+            words.dedup();
+        }
+        for (word, scale) in words {
+            if scale >= 1.0 {
+                self.vote_language(&word, &mut query.lang_votes);
+            }
+            match self.query_word(&word, game) {
+                Some(mut found) => {
+                    for (_, weight) in &mut found.alternatives {
+                        *weight *= scale;
+                    }
+                    query.words.push(found);
+                }
+                None => query.unknown.push(word),
+            }
+        }
+        query.normalized = normalized;
+        query
+    }
+
+    /// The abbreviations a word is, in the game searched or in every game. A word that is
+    /// also a stop word ("LOS", "A") counts only when typed in capitals.
+    fn slang_for(
+        &self,
+        word: &str,
+        capitals: bool,
+        game: Option<Game>,
+    ) -> Option<Vec<(Game, &'a RuleSlang)>> {
+        if is_stop_word(word) && !capitals {
+            return None;
+        }
+        let found: Vec<(Game, &RuleSlang)> = self
+            .slang
+            .iter()
+            .filter(|(g, s)| game.is_none_or(|want| want == *g) && is_term(&s.term, word))
+            .copied()
+            .collect();
+        (!found.is_empty()).then_some(found)
+    }
+
+    fn vote_language(&self, word: &str, votes: &mut (u32, u32)) {
+        let es = self.surface[0].contains_key(word);
+        let en = self.surface[1].contains_key(word);
+        match (es, en) {
+            (true, false) => votes.0 += 1,
+            (false, true) => votes.1 += 1,
+            _ => {}
+        }
+    }
+
+    /// The terms a query word may match: its stems if the glossary has them, else the known
+    /// words within a typo or two, else the known words it begins.
+    fn query_word(&self, word: &str, game: Option<Game>) -> Option<QueryWord> {
+        let mut exact: Vec<(Term, f32)> = LANGS
+            .into_iter()
+            .map(|lang| ((lang, self.stemmers.stem(lang, word)), 1.0))
+            .filter(|(term, _)| self.in_scope(term, game))
+            .collect();
+        let typed_as_known = self.surface.iter().any(|words| words.contains_key(word));
+        if !exact.is_empty() && !typed_as_known {
+            // Only its stem is known ("comand" stems like "comandante"): it may as well be
+            // a slip for a word that is ("command").
+            for (term, weight) in self.near_words(word) {
+                push_alternative(&mut exact, &term, weight);
+            }
+        }
+        if !exact.is_empty() {
+            return Some(QueryWord {
+                text: word.to_string(),
+                alternatives: exact,
+                fuzzy: false,
+            });
+        }
+        let mut alternatives = self.other_forms(word);
+        if alternatives.is_empty() {
+            alternatives = self.near_words(word);
+        }
+        (!alternatives.is_empty()).then(|| QueryWord {
+            text: word.to_string(),
+            alternatives,
+            fuzzy: true,
+        })
+    }
+
+    /// Whether a term occurs in an entry of the game searched (any game without `--game`):
+    /// a word known only to another game is a typo here ("talon roll" in X-Wing).
+    fn in_scope(&self, term: &Term, game: Option<Game>) -> bool {
+        self.term_postings(term).any(|(_, postings)| {
+            postings.iter().any(|(doc, _, _)| {
+                game.is_none_or(|g| self.entries.get(*doc as usize).is_some_and(|e| e.game == g))
+            })
+        })
+    }
+
+    /// Other forms of the same word: stems the query word's stem begins ("aterrizan" →
+    /// aterriz → "aterrizaje"), for stems long enough to mean one word.
+    fn other_forms(&self, word: &str) -> Vec<(Term, f32)> {
+        let mut out = Vec::new();
+        for lang in LANGS {
+            let stem = self.stemmers.stem(lang, word);
+            if stem.chars().count() < 5 {
+                continue;
+            }
+            for (_, term) in self.known() {
+                if term.0 == lang && term.1.starts_with(&stem) {
+                    push_alternative(&mut out, term, OTHER_FORM_WEIGHT);
+                }
+            }
+        }
+        out.truncate(MAX_ALTERNATIVES);
+        out
+    }
+
+    fn near_words(&self, word: &str) -> Vec<(Term, f32)> {
+        let limit = typo_limit(word);
+        let mut typos: Vec<(usize, &Term)> = Vec::new();
+        if limit > 0 {
+            for (known, term) in self.known() {
+                if let Some(d) = edit_distance(word, known, limit) {
+                    typos.push((d, term));
+                }
+            }
+        }
+        let mut out: Vec<(Term, f32)> = Vec::new();
+        let letters = word.chars().count();
+        if let Some(closest) = typos.iter().map(|(d, _)| *d).min() {
+            // One slip in a long word says less than one in a short word.
+            let weight = (1.0 - 1.5 * closest as f32 / letters as f32).max(MIN_TYPO_WEIGHT);
+            for (_, term) in typos.into_iter().filter(|(d, _)| *d == closest) {
+                push_alternative(&mut out, term, weight);
+            }
+        }
+        if letters >= 4 || (letters >= 3 && out.is_empty()) {
+            let mut prefixed: Vec<(&str, &Term)> =
+                self.known().filter(|(k, _)| k.starts_with(word)).collect();
+            prefixed.sort_by_key(|(k, _)| (k.len(), *k));
+            for (_, term) in prefixed {
+                push_alternative(&mut out, term, PREFIX_WEIGHT);
+            }
+        }
+        out.truncate(MAX_ALTERNATIVES);
+        out
+    }
+}
+
+/// `word` is the abbreviation or its plural ("CDRs").
+fn is_term(term: &str, word: &str) -> bool {
+    let term = normalize(term);
+    word.strip_suffix('s').unwrap_or(word) == term || word == term
+}
+
+fn push_alternative(out: &mut Vec<(Term, f32)>, term: &Term, weight: f32) {
+    if !out.iter().any(|(t, _)| t == term) {
+        out.push((term.clone(), weight));
+    }
 }
 
 /// The most typos a word of this many letters may have and still match: enough for a
@@ -328,135 +923,197 @@ fn typo_limit(word: &str) -> usize {
     }
 }
 
-/// The word and what it would be without a plural ending: "naves" → "nave", "escuadrones" →
-/// "escuadron", "abilities" → "ability".
-fn singulars(word: &str) -> impl Iterator<Item = std::borrow::Cow<'_, str>> {
-    let long = word.len() >= 4;
-    let ies =
-        (long && word.ends_with("ies")).then(|| format!("{}y", &word[..word.len() - 3]).into());
-    let es = (long && word.ends_with("es")).then(|| word[..word.len() - 2].into());
-    let s = (long && word.ends_with('s')).then(|| word[..word.len() - 1].into());
-    std::iter::once(word.into()).chain(ies).chain(es).chain(s)
+/// The folded words of a query, each with whether it was typed in capitals ("LOS", "TL")
+/// among words that are not: in a query all in capitals ("ORDEN DE LOS JUGADORES", a
+/// heading as printed) capitals say nothing.
+fn raw_words(text: &str) -> impl Iterator<Item = (String, bool)> + '_ {
+    let pieces = || {
+        text.split(|c: char| !c.is_alphanumeric())
+            .filter(|piece| !piece.is_empty())
+    };
+    let shouting = pieces().count() > 1 && !text.chars().any(char::is_lowercase);
+    pieces().flat_map(move |piece| {
+        let capitals =
+            !shouting && piece.chars().count() >= 2 && piece.chars().all(|c| !c.is_lowercase());
+        normalize(piece)
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .map(|w| (w.to_string(), capitals))
+            .collect::<Vec<_>>()
+    })
 }
 
-fn same_word(a: &str, b: &str) -> bool {
-    a == b || singulars(a).any(|x| singulars(b).any(|y| x == y))
+/// Builds postings and keys entry by entry, stemming each distinct word once.
+struct Builder {
+    stemmers: Stemmers,
+    surface: [FxHashMap<String, u32>; 2],
+    term_ids: FxHashMap<Term, u32>,
+    terms: Vec<Term>,
+    postings: Vec<Vec<(u32, u8, u16)>>,
+    /// Content words per slot, per entry.
+    lengths: Vec<[u32; 6]>,
 }
 
-fn common_prefix(a: &str, b: &str) -> usize {
-    a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count()
-}
-
-fn word_match(query: &str, key: &str) -> Option<WordMatch> {
-    if same_word(query, key) {
-        return Some(WordMatch::Same);
+impl Builder {
+    fn new() -> Self {
+        Builder {
+            stemmers: Stemmers::new(),
+            surface: Default::default(),
+            term_ids: FxHashMap::default(),
+            terms: Vec::new(),
+            postings: Vec::new(),
+            lengths: Vec::new(),
+        }
     }
-    let (q, k) = (query.chars().count(), key.chars().count());
-    if (q >= 3 && key.starts_with(query)) || (k >= 4 && query.starts_with(key)) {
-        return Some(WordMatch::Prefix(q.abs_diff(k) as u32));
-    }
-    let typo = edit_distance(query, key, typo_limit(query)).map(|d| d as u32);
-    // Another form of the same word ("activar", "activación"): counts like a typo per letter
-    // that differs, so a real typo of another word still wins.
-    let shared = common_prefix(query, key);
-    let stem = (shared >= 5 && shared + 2 >= q.min(k)).then(|| (q.max(k) - shared) as u32);
-    match (typo, stem) {
-        (Some(a), Some(b)) => Some(WordMatch::Fuzzy(a.min(b))),
-        (a, b) => a.or(b).map(WordMatch::Fuzzy),
-    }
-}
 
-/// The best match of every query word among the key's words, and which key word it was;
-/// `None` when some query word matches nothing.
-fn match_words(query: &[String], key: &[String]) -> Option<Vec<(WordMatch, usize)>> {
-    query
-        .iter()
-        .map(|q| {
-            key.iter()
-                .enumerate()
-                .filter_map(|(i, k)| word_match(q, k).map(|m| (m, i)))
-                .min()
-        })
-        .collect()
-}
-
-fn score(query: &Query, key: &Key) -> Option<(MatchKind, [u32; 3])> {
-    let weight = 10 - key.kind.weight();
-    if key.kind != KeyKind::Bag
-        && (query.normalized == key.normalized
-            || (!key.squashed.is_empty() && query.squashed == key.squashed))
-    {
-        return Some((MatchKind::Exact, [weight, 0, 0]));
+    /// The postings of every entry's fields in one language.
+    fn of_lang(lang: Lang, entries: &[GlossaryEntry<'_>]) -> Self {
+        let mut builder = Builder::new();
+        for (doc, entry) in entries.iter().enumerate() {
+            let mut lengths = [0u32; 6];
+            for field in Field::ALL {
+                builder.add_slot(doc as u32, entry, Slot { field, lang }, &mut lengths);
+            }
+            builder.lengths.push(lengths);
+        }
+        builder
     }
-    if let Some(matches) = match_words(&query.words, &key.words) {
-        let mut used: Vec<usize> = matches.iter().map(|(_, i)| *i).collect();
-        used.sort_unstable();
-        used.dedup();
-        // Share of the key's words the query accounts for, in thousandths; 1000 - it, so lower is better.
-        let uncovered = if key.kind == KeyKind::Bag {
-            1000
-        } else {
-            1000 - (used.len() * 1000 / key.words.len().max(1)) as u32
-        };
-        let worst = matches
+
+    /// Takes in the other language's terms and postings (their ids follow this one's);
+    /// returns the entries' statistics, keys still to be made.
+    fn merge(&mut self, other: Builder) -> Vec<Doc> {
+        let offset = self.terms.len() as u32;
+        for (term, id) in other.term_ids {
+            self.term_ids.insert(term, id + offset);
+        }
+        self.terms.extend(other.terms);
+        self.postings.extend(other.postings);
+        for (words, theirs) in self.surface.iter_mut().zip(other.surface) {
+            words.extend(theirs.into_iter().map(|(w, id)| (w, id + offset)));
+        }
+        self.lengths
             .iter()
-            .map(|(m, _)| *m)
-            .max()
-            .unwrap_or(WordMatch::Same);
-        let slack: u32 = matches
-            .iter()
-            .map(|(m, _)| match m {
-                WordMatch::Same => 0,
-                WordMatch::Prefix(n) | WordMatch::Fuzzy(n) => *n,
+            .zip(&other.lengths)
+            .map(|(mine, theirs)| {
+                let mut lengths = [0u32; 6];
+                for (slot, n) in lengths.iter_mut().enumerate() {
+                    *n = mine[slot] + theirs[slot];
+                }
+                Doc {
+                    lengths,
+                    keys: Vec::new(),
+                }
             })
-            .sum();
-        let kind = match worst {
-            // Typos in words gathered from different titles and aliases are too weak a sign.
-            WordMatch::Fuzzy(_) if key.kind == KeyKind::Bag => return None,
-            WordMatch::Same if key.kind == KeyKind::Bag => MatchKind::Partial,
-            WordMatch::Same => MatchKind::AllWords,
-            WordMatch::Prefix(_) => MatchKind::Partial,
-            WordMatch::Fuzzy(_) => MatchKind::Fuzzy,
+            .collect()
+    }
+
+    /// The term id of a folded word in a language.
+    fn term(&mut self, lang: Lang, word: &str) -> u32 {
+        let words = &mut self.surface[usize::from(lang == Lang::En)];
+        if let Some(id) = words.get(word) {
+            return *id;
+        }
+        let term = (lang, self.stemmers.stem(lang, word));
+        let next = self.terms.len() as u32;
+        let id = *self.term_ids.entry(term.clone()).or_insert(next);
+        if id == next {
+            self.terms.push(term);
+            self.postings.push(Vec::new());
+        }
+        words.insert(word.to_string(), id);
+        id
+    }
+
+    fn add_slot(
+        &mut self,
+        doc: u32,
+        entry: &GlossaryEntry<'_>,
+        slot: Slot,
+        lengths: &mut [u32; 6],
+    ) {
+        let text = entry.text(slot.lang);
+        let mut pieces: Vec<&str> = match slot.field {
+            Field::Title => vec![&text.title],
+            Field::Alias => text.aliases.iter().map(String::as_str).collect(),
+            Field::Body => std::iter::once(text.summary.as_str())
+                .chain(text.points.iter().map(String::as_str))
+                .collect(),
         };
-        return Some(match kind {
-            MatchKind::Fuzzy => (kind, [slack, uncovered, weight]),
-            _ => (kind, [uncovered, slack, weight]),
-        });
+        if slot.field == Field::Alias && slot.lang == Lang::Es {
+            pieces.push(&entry.entry.citation.section);
+        }
+        let mut counts: Vec<(u32, u16)> = Vec::new();
+        for piece in pieces {
+            let folded = normalize(piece);
+            for word in content_words(&folded) {
+                let id = self.term(slot.lang, word);
+                match counts.iter_mut().find(|(t, _)| *t == id) {
+                    Some((_, n)) => *n = n.saturating_add(1),
+                    None => counts.push((id, 1)),
+                }
+                lengths[slot.index()] += 1;
+            }
+        }
+        for (id, tf) in counts {
+            if let Some(list) = self.postings.get_mut(id as usize) {
+                list.push((doc, slot.index() as u8, tf));
+            }
+        }
     }
-    // Typos across word boundaries ("barelroll", "line ofsight").
-    if key.squashed.chars().count() >= 4
-        && let Some(d) = edit_distance(&query.squashed, &key.squashed, typo_limit(&query.squashed))
-    {
-        return Some((MatchKind::Fuzzy, [d as u32, 0, weight]));
+
+    /// Titles and aliases in their language; the id, the printed heading and its number
+    /// (for numbered rulebooks, "7.3") in both.
+    fn keys(
+        &mut self,
+        entry: &GlossaryEntry<'_>,
+        sections: &mut HashSet<(Game, String)>,
+    ) -> Vec<Key> {
+        let mut keys = Vec::new();
+        for lang in LANGS {
+            let text = entry.text(lang);
+            keys.push(self.key(&text.title, true, &[lang]));
+            for alias in &text.aliases {
+                keys.push(self.key(alias, false, &[lang]));
+            }
+        }
+        keys.push(self.key(&entry.entry.id, false, &LANGS));
+        // A heading several entries cite ("3.4 Las acciones de las amenazas") names the
+        // first of them, the one for the section as a whole.
+        let section = &entry.entry.citation.section;
+        if sections.insert((entry.game, section.clone())) {
+            keys.push(self.key(section, false, &LANGS));
+            if let Some(number) = section_number(section) {
+                keys.push(self.key(number, false, &[]));
+            }
+        }
+        keys
     }
-    None
+
+    fn key(&mut self, text: &str, is_title: bool, langs: &[Lang]) -> Key {
+        let normalized = normalize(text);
+        let mut stems = Vec::new();
+        for &lang in langs {
+            for word in content_words(&normalized) {
+                let id = self.term(lang, word);
+                stems.push(self.terms[id as usize].clone());
+            }
+        }
+        Key {
+            text: text.to_string(),
+            is_title,
+            langs: langs.len(),
+            squashed: normalized.replace(' ', ""),
+            normalized,
+            stems,
+        }
+    }
 }
 
-/// For suggestions: what it would cost to turn the query into the key. A word found costs
-/// nothing, a word's beginning 1, a typo 2 (up to half the word); a word not found costs its
-/// length. The whole query against the whole key (a third of typos) also counts.
-fn loose_score(query: &Query, key: &Key) -> Option<[u32; 3]> {
-    let mut found = false;
-    let mut cost = 0u32;
-    for q in &query.words {
-        let limit = (q.chars().count() / 2).max(1);
-        let best = key
-            .words
-            .iter()
-            .filter_map(|k| match word_match(q, k) {
-                Some(WordMatch::Same) => Some(0),
-                Some(WordMatch::Prefix(_)) => Some(1),
-                _ => edit_distance(q, k, limit).map(|d| 2 * d as u32),
-            })
-            .min();
-        found |= best.is_some();
-        cost += best.unwrap_or_else(|| q.chars().count().max(3) as u32);
-    }
-    let squashed = query.squashed.chars().count();
-    if let Some(d) = edit_distance(&query.squashed, &key.squashed, (squashed / 3).max(1)) {
-        return Some([cost.min(2 * d as u32), 0, 0]);
-    }
-    found.then_some([cost, key.words.len() as u32, 0])
+/// "7.3" of "7.3 Deslizamiento Lateral", "6" of "6. ENERGÍA"; none for unnumbered headings.
+fn section_number(section: &str) -> Option<&str> {
+    let first = section.split_whitespace().next()?;
+    let number = first.trim_end_matches('.');
+    (!number.is_empty() && number.chars().all(|c| c.is_ascii_digit() || c == '.')).then_some(number)
 }
 
 #[cfg(test)]
@@ -464,13 +1121,16 @@ mod tests {
     use super::*;
     use crate::cards::rules::{RuleCitation, RuleEntry, RuleText};
 
-    fn entry(id: &str, es: &str, en: &str, aliases: &[&str], section: &str) -> RuleEntry {
-        let text = |title: &str| RuleText {
+    fn text(title: &str, aliases: &[&str], summary: &str) -> RuleText {
+        RuleText {
             title: title.to_string(),
             aliases: aliases.iter().map(|a| a.to_string()).collect(),
-            summary: "x".to_string(),
+            summary: summary.to_string(),
             points: Vec::new(),
-        };
+        }
+    }
+
+    fn entry(id: &str, section: &str, es: RuleText, en: RuleText) -> RuleEntry {
         RuleEntry {
             id: id.to_string(),
             see_also: Vec::new(),
@@ -479,202 +1139,213 @@ mod tests {
                 version: String::new(),
                 section: section.to_string(),
             },
-            es: text(es),
-            en: text(en),
+            es,
+            en,
         }
     }
 
-    fn sample() -> Vec<(RuleGame, RuleEntry)> {
+    fn sample() -> Vec<(Game, RuleEntry)> {
         vec![
             (
-                RuleGame::Armada,
-                entry("attack", "Ataque", "Attack", &["disparar"], "ATAQUE"),
-            ),
-            (
-                RuleGame::Armada,
-                entry(
-                    "squadron-phase",
-                    "Fase de Escuadrones",
-                    "Squadron Phase",
-                    &[],
-                    "FASE DE ESCUADRÓN",
-                ),
-            ),
-            (
-                RuleGame::Armada,
-                entry("squadron", "Escuadrón", "Squadron", &["cazas"], "ESCUADRÓN"),
-            ),
-            (
-                RuleGame::Armada,
+                Game::Armada,
                 entry(
                     "line-of-sight",
-                    "Línea de visión",
-                    "Line of Sight",
-                    &["LDV"],
                     "LÍNEA DE VISIÓN",
+                    text(
+                        "Línea de visión",
+                        &["LDV"],
+                        "Se traza desde el punto de mira de la sección atacante.",
+                    ),
+                    text(
+                        "Line of Sight",
+                        &[],
+                        "Traced from the attacking hull zone's targeting point.",
+                    ),
                 ),
             ),
             (
-                RuleGame::Xwing,
-                entry("ataque", "Ataque", "Attack", &[], "ATAQUE"),
+                Game::Armada,
+                entry(
+                    "squadron-activation",
+                    "ACTIVACIÓN DE ESCUADRONES",
+                    text(
+                        "Activación de escuadrones",
+                        &[],
+                        "Un escuadrón activado en su fase mueve o ataca, no ambas cosas.",
+                    ),
+                    text(
+                        "Squadron Activation",
+                        &[],
+                        "A squadron activated in its phase moves or attacks, not both.",
+                    ),
+                ),
             ),
             (
-                RuleGame::Xwing,
+                Game::Armada,
+                entry(
+                    "obstacles",
+                    "OBSTÁCULOS",
+                    text(
+                        "Obstáculos",
+                        &["asteroides"],
+                        "Una nave que acaba su movimiento encima de un obstáculo sufre su efecto.",
+                    ),
+                    text(
+                        "Obstacles",
+                        &["asteroid field"],
+                        "A ship ending its move on an obstacle suffers its effect.",
+                    ),
+                ),
+            ),
+            (
+                Game::Xwing,
                 entry(
                     "tonel-volado",
-                    "Tonel volado",
-                    "Barrel Roll",
-                    &["tonel"],
                     "TONEL VOLADO (↻)",
+                    text(
+                        "Tonel volado",
+                        &["tonel"],
+                        "La nave se desplaza de lado con la plantilla 1 recta.",
+                    ),
+                    text(
+                        "Barrel Roll",
+                        &[],
+                        "The ship shifts sideways using the straight 1 template.",
+                    ),
                 ),
             ),
             (
-                RuleGame::Talon,
+                Game::Talon,
                 entry(
                     "sideslip",
-                    "Deslizamiento lateral",
-                    "Sideslip",
-                    &[],
                     "7.3 Deslizamiento Lateral",
+                    text(
+                        "Deslizamiento lateral",
+                        &[],
+                        "La nave se mueve un hexágono en diagonal.",
+                    ),
+                    text("Sideslip", &[], "The ship moves one hex diagonally."),
                 ),
             ),
         ]
     }
 
-    fn search<'a>(
-        entries: &'a [(RuleGame, RuleEntry)],
+    fn slang() -> Vec<(Game, RuleSlang)> {
+        vec![(
+            Game::Armada,
+            RuleSlang {
+                term: "LOS".to_string(),
+                means: vec!["line of sight".to_string(), "línea de visión".to_string()],
+                entry: Some("line-of-sight".to_string()),
+            },
+        )]
+    }
+
+    fn ids(
+        entries: &[(Game, RuleEntry)],
+        slang: &[(Game, RuleSlang)],
         query: &str,
-        game: Option<RuleGame>,
-    ) -> Lookup<'a> {
+        game: Option<Game>,
+    ) -> Vec<String> {
         let glossary = Glossary {
             entries: entries
                 .iter()
                 .map(|(game, entry)| GlossaryEntry { game: *game, entry })
                 .collect(),
+            slang: slang.iter().map(|(g, s)| (*g, s)).collect(),
         };
-        Index::new(&glossary).search(query, game)
-    }
-
-    fn best(entries: &[(RuleGame, RuleEntry)], query: &str) -> Option<(String, MatchKind)> {
-        search(entries, query, None)
-            .best()
-            .map(|h| (h.entry.id().to_string(), h.kind))
-    }
-
-    #[test]
-    fn exact_in_either_language_without_case_or_accents() {
-        let data = sample();
-        assert_eq!(
-            best(&data, "LINEA DE VISION"),
-            Some(("line-of-sight".into(), MatchKind::Exact))
-        );
-        assert_eq!(
-            best(&data, "line of sight"),
-            Some(("line-of-sight".into(), MatchKind::Exact))
-        );
-        assert_eq!(
-            best(&data, "ldv"),
-            Some(("line-of-sight".into(), MatchKind::Exact))
-        );
-        assert_eq!(
-            best(&data, "barrelroll"),
-            Some(("tonel-volado".into(), MatchKind::Exact))
-        );
-        assert_eq!(
-            best(&data, "7.3"),
-            Some(("sideslip".into(), MatchKind::Exact))
-        );
-    }
-
-    #[test]
-    fn ties_across_games_are_listed_as_also() {
-        let data = sample();
-        let lookup = search(&data, "ataque", None);
-        assert_eq!(lookup.best().unwrap().entry.game, RuleGame::Armada);
-        let also: Vec<_> = lookup
-            .also(5)
+        Index::new(&glossary)
+            .search(query, game)
+            .hits
             .iter()
-            .map(|h| (h.entry.game, h.entry.id()))
-            .collect();
-        assert_eq!(also, vec![(RuleGame::Xwing, "ataque")]);
-        let lookup = search(&data, "ataque", Some(RuleGame::Xwing));
-        assert_eq!(lookup.best().unwrap().entry.id(), "ataque");
-        assert!(lookup.also(5).is_empty());
+            .map(|h| h.entry.id().to_string())
+            .collect()
+    }
+
+    fn first(query: &str) -> Option<String> {
+        ids(&sample(), &slang(), query, None).into_iter().next()
     }
 
     #[test]
-    fn words_in_any_order_singular_or_plural() {
-        let data = sample();
-        assert_eq!(
-            best(&data, "fase escuadron"),
-            Some(("squadron-phase".into(), MatchKind::AllWords))
-        );
-        assert_eq!(
-            best(&data, "phase squadrons"),
-            Some(("squadron-phase".into(), MatchKind::AllWords))
-        );
-        assert_eq!(
-            best(&data, "escuadrones"),
-            Some(("squadron".into(), MatchKind::AllWords))
-        );
+    fn whole_titles_headings_and_numbers_in_either_language() {
+        assert_eq!(first("LINEA DE VISION").as_deref(), Some("line-of-sight"));
+        assert_eq!(first("barrelroll").as_deref(), Some("tonel-volado"));
+        assert_eq!(first("7.3").as_deref(), Some("sideslip"));
+        assert_eq!(first("ldv").as_deref(), Some("line-of-sight"));
     }
 
     #[test]
-    fn beginnings_of_words_then_typos() {
-        let data = sample();
+    fn questions_lose_their_stop_words_and_match_word_forms() {
         assert_eq!(
-            best(&data, "desliz"),
-            Some(("sideslip".into(), MatchKind::Partial))
+            first("can a squadron move and attack in the same activation").as_deref(),
+            Some("squadron-activation")
         );
         assert_eq!(
-            best(&data, "linea vision"),
-            Some(("line-of-sight".into(), MatchKind::AllWords))
-        );
-        assert_eq!(
-            best(&data, "squadorn phase"),
-            Some(("squadron-phase".into(), MatchKind::Fuzzy))
-        );
-        assert_eq!(
-            best(&data, "barel rol"),
-            Some(("tonel-volado".into(), MatchKind::Fuzzy))
+            first("¿qué pasa si mi nave acaba encima de un asteroide?").as_deref(),
+            Some("obstacles")
         );
     }
 
     #[test]
-    fn a_miss_suggests_the_nearest_entries() {
-        let data = sample();
-        let lookup = search(&data, "vision nocturna", None);
-        assert!(lookup.hits.is_empty());
+    fn typos_find_the_word_but_never_beat_a_word_as_typed() {
+        assert_eq!(first("deslizamineto lateral").as_deref(), Some("sideslip"));
+        let found = ids(&sample(), &slang(), "obstacle sidesilp", None);
         assert_eq!(
-            lookup.suggestions.first().map(|h| h.entry.id()),
+            found.first().map(String::as_str),
+            Some("obstacles"),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn abbreviations_stand_for_their_words_and_stop_words_need_capitals() {
+        assert_eq!(
+            first("LOS from which point").as_deref(),
             Some("line-of-sight")
         );
-        assert!(search(&data, "zzzz qqqq", None).suggestions.is_empty());
-        assert!(search(&data, "  ", None).hits.is_empty());
+        // "los" in lower case is the Spanish article, not line of sight.
+        let found = ids(&sample(), &slang(), "los asteroides", None);
+        assert_eq!(
+            found.first().map(String::as_str),
+            Some("obstacles"),
+            "{found:?}"
+        );
+        // A heading typed in capitals is not a row of abbreviations.
+        assert!(!is_term("LOS", "orden"));
+        assert!(raw_words("ORDEN DE LOS JUGADORES").all(|(_, capitals)| !capitals));
+        assert!(raw_words("LOS point").any(|(_, capitals)| capitals));
     }
 
     #[test]
-    fn plurals_and_stems() {
-        assert!(same_word("naves", "nave"));
-        assert!(same_word("escuadrones", "escuadron"));
-        assert!(same_word("abilities", "ability"));
-        assert!(!same_word("bas", "base"));
-        assert_eq!(
-            word_match("activar", "activacion"),
-            Some(WordMatch::Fuzzy(4))
-        );
-        assert_eq!(
-            word_match("iniciatvia", "iniciativa"),
-            Some(WordMatch::Fuzzy(1))
-        );
-        assert_eq!(word_match("obst", "obstaculos"), Some(WordMatch::Prefix(6)));
-        assert_eq!(
-            word_match("manioobra", "maniobra"),
-            Some(WordMatch::Fuzzy(1))
-        );
-        assert_eq!(word_match("ion", "ions"), Some(WordMatch::Same));
-        assert_eq!(section_number("7.3 Deslizamiento Lateral"), Some("7.3"));
-        assert_eq!(section_number("6. ENERGÍA"), Some("6"));
-        assert_eq!(section_number("ATAQUE"), None);
+    fn nothing_relevant_is_no_answer() {
+        assert!(first("zzzz qqqq").is_none());
+        assert!(first("  ").is_none());
+        assert!(first("vision nocturna termica infrarroja ultravioleta").is_none());
+    }
+
+    #[test]
+    fn one_game_or_all() {
+        let all = ids(&sample(), &slang(), "lateral", None);
+        assert_eq!(all, ["sideslip"]);
+        assert!(ids(&sample(), &slang(), "lateral", Some(Game::Armada)).is_empty());
+    }
+
+    #[test]
+    fn a_page_of_words_is_cut_to_the_words_scored() {
+        let page = (0..10_000)
+            .map(|i| format!("w{i}"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let index_entries = sample();
+        let glossary = Glossary {
+            entries: index_entries
+                .iter()
+                .map(|(game, entry)| GlossaryEntry { game: *game, entry })
+                .collect(),
+            slang: Vec::new(),
+        };
+        let index = Index::new(&glossary);
+        let query = index.parse(&(page + " obstacle"), None);
+        assert!(query.words.len() + query.unknown.len() <= MAX_QUERY_WORDS);
     }
 }
