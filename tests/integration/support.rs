@@ -1,0 +1,3 @@
+//! What the integration test modules share.
+
+pub mod xws_schema;
