@@ -3,11 +3,11 @@
 //! the expected builder and cleanliness per folder, and the bad inputs that must be located
 //! diagnostics in bounded time, never a panic.
 
+use crate::support::{relative, root};
 use arbiter::parse::armada::{
     MAX_INPUT_BYTES, ParsedFleet, SourceFormat, detect, parse, parse_bytes,
 };
 use arbiter::report::{FileId, HumanStyle, SourceFiles, render_human};
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// Read one input as the CLI will: bytes in, the kept text registered for rendering.
@@ -17,13 +17,6 @@ fn read(name: &str, bytes: &[u8]) -> (SourceFiles, ParsedFleet) {
     let id = files.add(name, text);
     assert_eq!(id, FileId(0));
     (files, fleet)
-}
-
-fn relative(path: &Path) -> String {
-    path.strip_prefix(env!("CARGO_MANIFEST_DIR"))
-        .unwrap_or(path)
-        .display()
-        .to_string()
 }
 
 /// What a snapshot shows: the builder, the structure, the diagnostics rendered.
@@ -128,9 +121,9 @@ fn every_fixture_reads_as_expected() {
 
 #[test]
 fn every_builder_has_an_export_fixture() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/armada");
+    let fixtures = root().join("tests/fixtures/armada");
     for format in SourceFormat::ALL {
-        let dir = root.join(format.as_str());
+        let dir = fixtures.join(format.as_str());
         let count = std::fs::read_dir(&dir).map_or(0, |d| d.count());
         assert!(count > 0, "no fixture in {}", dir.display());
     }
@@ -139,7 +132,7 @@ fn every_builder_has_an_export_fixture() {
 /// The same fleet exported by five builders reads as the same cards and points.
 #[test]
 fn the_same_fleet_from_five_builders() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/armada");
+    let fixtures = root().join("tests/fixtures/armada");
     for folder in [
         "kingston",
         "warlords",
@@ -147,7 +140,7 @@ fn the_same_fleet_from_five_builders() {
         "fleet-builder-app",
         "fleets-designer",
     ] {
-        let path = root.join(folder).join("dumpster-fire-mk-18.txt");
+        let path = fixtures.join(folder).join("dumpster-fire-mk-18.txt");
         let (_, fleet) = read(folder, &std::fs::read(&path).unwrap());
         let mut ship_points: Vec<u32> = fleet
             .ships
@@ -192,7 +185,7 @@ fn the_same_fleet_from_five_builders() {
 /// Spans point at the text they stand for.
 #[test]
 fn spans_cover_their_text() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/armada");
+    let fixtures = root().join("tests/fixtures/armada");
     for folder in [
         "kingston",
         "warlords",
@@ -201,7 +194,7 @@ fn spans_cover_their_text() {
         "fleets-designer",
         "star-forge",
     ] {
-        for entry in std::fs::read_dir(root.join(folder)).unwrap() {
+        for entry in std::fs::read_dir(fixtures.join(folder)).unwrap() {
             let path = entry.unwrap().path();
             let text = std::fs::read_to_string(&path).unwrap();
             let fleet = parse(FileId(0), &text);
@@ -334,9 +327,9 @@ fn many_bad_lines_are_summarised() {
 /// the text's character boundaries.
 #[test]
 fn mangled_fixtures_never_panic() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/armada");
+    let fixtures = root().join("tests/fixtures/armada");
     let mut inputs = 0;
-    for folder in std::fs::read_dir(&root).unwrap() {
+    for folder in std::fs::read_dir(&fixtures).unwrap() {
         let folder = folder.unwrap().path();
         if !folder.is_dir() || VALIDATION_FIXTURES.iter().any(|f| folder.ends_with(f)) {
             continue;
@@ -360,9 +353,9 @@ fn mangled_fixtures_never_panic() {
 
 #[test]
 fn detection_of_each_builder() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/armada");
+    let fixtures = root().join("tests/fixtures/armada");
     for format in SourceFormat::ALL {
-        for entry in std::fs::read_dir(root.join(format.as_str())).unwrap() {
+        for entry in std::fs::read_dir(fixtures.join(format.as_str())).unwrap() {
             let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
             assert_eq!(detect(&text), Some(*format));
         }
@@ -422,7 +415,7 @@ fn random_inputs_never_panic() {
         state ^= state << 17;
         state
     };
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/armada");
+    let folders = root().join("tests/fixtures/armada");
     let mut fixtures = Vec::new();
     for folder in [
         "kingston",
@@ -432,7 +425,7 @@ fn random_inputs_never_panic() {
         "fleet-builder-app",
         "fleets-designer",
     ] {
-        for entry in std::fs::read_dir(root.join(folder)).unwrap() {
+        for entry in std::fs::read_dir(folders.join(folder)).unwrap() {
             fixtures.push(std::fs::read(entry.unwrap().path()).unwrap());
         }
     }

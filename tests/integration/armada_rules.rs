@@ -13,8 +13,9 @@
 //!
 //! Every list also gets a snapshot of its findings as the JSON reporter shows them.
 
+use crate::support::{built_in_db, root};
+use arbiter::cards::Game;
 use arbiter::cards::formats::Format;
-use arbiter::cards::{CardDb, Game, LoadOptions, load};
 use arbiter::parse::armada::parse_bytes;
 use arbiter::report::{FileId, HumanStyle, JsonFinding, SourceFiles, render_human};
 use arbiter::validate::armada::{CardIndex, Totals, ValidatedFleet, validate};
@@ -25,27 +26,14 @@ use std::sync::OnceLock;
 const DEFAULT_FORMAT: &str = "standard";
 const VALID_FOLDER: &str = "valid";
 
-fn db() -> &'static CardDb {
-    static DB: OnceLock<CardDb> = OnceLock::new();
-    DB.get_or_init(|| {
-        let (db, unreadable) = load(&LoadOptions {
-            spans: false,
-            embedded: true,
-            overlays: vec![],
-            without: vec![],
-        });
-        assert!(unreadable.is_empty(), "{unreadable:?}");
-        db
-    })
-}
-
 fn index() -> &'static CardIndex<'static> {
     static INDEX: OnceLock<CardIndex<'static>> = OnceLock::new();
-    INDEX.get_or_init(|| CardIndex::new(&db().armada))
+    INDEX.get_or_init(|| CardIndex::new(&built_in_db().armada))
 }
 
 fn armada_format(id: &str) -> Option<&'static Format> {
-    db().formats
+    built_in_db()
+        .formats
         .iter()
         .find(|f| f.id == id && f.game == Game::Armada)
         .map(|f| &f.value)
@@ -53,9 +41,7 @@ fn armada_format(id: &str) -> Option<&'static Format> {
 
 fn validate_root() -> &'static Path {
     static ROOT: OnceLock<std::path::PathBuf> = OnceLock::new();
-    ROOT.get_or_init(|| {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/armada/validate")
-    })
+    ROOT.get_or_init(|| root().join("tests/fixtures/armada/validate"))
 }
 
 /// What a fixture's place in the folder tree says about it.

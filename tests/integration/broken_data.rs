@@ -1,23 +1,20 @@
 //! One broken data file per case under tests/fixtures/broken-data/, each checked on top of
 //! the built-in data; the rendered diagnostics (no colour, fixed width) are snapshots.
 
+use crate::support::relative;
 use arbiter::cards::{LoadOptions, load};
 use arbiter::report::{HumanStyle, render_human};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 fn check_fixture(path: &Path) -> String {
-    let relative = path
-        .strip_prefix(env!("CARGO_MANIFEST_DIR"))
-        .unwrap_or(path)
-        .to_path_buf();
+    let shown = relative(path);
     let (db, unreadable) = load(&LoadOptions {
         spans: true,
         embedded: true,
-        overlays: vec![relative.clone()],
+        overlays: vec![PathBuf::from(&shown)],
         without: Vec::new(),
     });
     assert!(unreadable.is_empty(), "{unreadable:?}");
-    let shown = relative.display().to_string();
     let findings: Vec<_> = arbiter::check::run(&db)
         .into_iter()
         .filter(|f| match &f.location {

@@ -1,31 +1,6 @@
 //! End-to-end tests of the real binary: exit codes, output shapes, bad input.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use crate::support::{arbiter, root, scratch, stderr, stdout};
 
 #[test]
 fn the_built_in_data_passes_its_own_check() {
@@ -115,7 +90,8 @@ fn bad_arguments_exit_2() {
 
 #[test]
 fn huge_and_binary_files_get_diagnostics_not_panics() {
-    let dir = scratch("huge");
+    let temp = scratch();
+    let dir = temp.path();
     let errata = dir.join("errata");
     std::fs::create_dir_all(&errata).unwrap();
     let huge = errata.join("huge.toml");
@@ -134,12 +110,12 @@ fn huge_and_binary_files_get_diagnostics_not_panics() {
         text.contains("cards::encoding") || text.contains("cards::syntax"),
         "{text}"
     );
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
 fn a_folder_of_thousands_of_files_is_checked() {
-    let dir = scratch("many");
+    let temp = scratch();
+    let dir = temp.path();
     let errata = dir.join("errata");
     std::fs::create_dir_all(&errata).unwrap();
     for i in 0..2000 {
@@ -158,12 +134,12 @@ fn a_folder_of_thousands_of_files_is_checked() {
         .filter(|d| d["code"] == "cards::dangling_reference")
         .count();
     assert_eq!(dangling, 2000);
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
 fn a_failed_import_leaves_the_previous_data() {
-    let dir = scratch("import");
+    let temp = scratch();
+    let dir = temp.path();
     let out = dir.join("armada");
     std::fs::create_dir_all(&out).unwrap();
     std::fs::write(out.join("keep.toml"), "game = \"armada\"\n").unwrap();
@@ -178,11 +154,10 @@ fn a_failed_import_leaves_the_previous_data() {
     assert_eq!(output.status.code(), Some(2));
     assert!(out.join("keep.toml").exists());
     assert_eq!(
-        std::fs::read_dir(&dir).unwrap().count(),
+        std::fs::read_dir(dir).unwrap().count(),
         1,
         "no staging folder is left behind"
     );
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -195,13 +170,12 @@ fn schema_prints_json_schema() {
 
 #[test]
 fn the_data_overlay_replaces_files_by_path() {
-    let dir = scratch("overlay");
+    let temp = scratch();
+    let dir = temp.path();
     let formats = dir.join("formats/armada");
     std::fs::create_dir_all(&formats).unwrap();
-    let standard = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("data/formats/armada/standard.toml"),
-    )
-    .unwrap();
+    let standard =
+        std::fs::read_to_string(root().join("data/formats/armada/standard.toml")).unwrap();
     std::fs::write(
         formats.join("standard.toml"),
         standard.replace("points_limit = 400", "points_limit = -1"),
@@ -225,7 +199,6 @@ fn the_data_overlay_replaces_files_by_path() {
             .unwrap()
             .ends_with("formats/armada/standard.toml")
     );
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -295,7 +268,8 @@ fn resolve_rejects_broken_scenarios_with_exit_2() {
 
 #[test]
 fn resolve_survives_binary_and_huge_input() {
-    let dir = scratch("resolve");
+    let temp = scratch();
+    let dir = temp.path();
     let binary = dir.join("binary.toml");
     let garbage: Vec<u8> = (0..4096u32)
         .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
@@ -316,7 +290,6 @@ fn resolve_survives_binary_and_huge_input() {
         "{}",
         stderr(&output)
     );
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]

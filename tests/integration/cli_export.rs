@@ -3,48 +3,18 @@
 //! binary; the xws-spec sample (read from ../shared) exported to schema-valid XWS; one
 //! squad written as XWS, link and text resolving alike; bad input failing cleanly.
 
-use arbiter::cards::{CardDb, LoadOptions, load};
+use crate::support::xws_schema::validate as schema_errors;
+use crate::support::{
+    arbiter, arbiter_with_stdin, built_in_db, relative, root, scratch, stderr, stdout,
+};
+use arbiter::cards::CardDb;
 use arbiter::parse::xwing;
 use arbiter::report::SourceFiles;
 use arbiter::validate::xwing::{Options, Validator};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use crate::support::xws_schema::validate as schema_errors;
 
 const TARGETS: [&str; 4] = ["xws", "yasb", "text", "tts"];
-
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
-}
-
-fn arbiter_with_stdin(args: &[&str], input: &[u8]) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
 
 /// Export that must succeed; its output.
 fn export(input: &str, to: &str, extra: &[&str]) -> String {
@@ -60,13 +30,6 @@ fn export(input: &str, to: &str, extra: &[&str]) -> String {
     stdout(&output)
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-export-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn write_scratch(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
@@ -74,9 +37,7 @@ fn write_scratch(dir: &Path, name: &str, text: &str) -> String {
 }
 
 fn shared(path: &str) -> PathBuf {
-    let full = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/reference")
-        .join(path);
+    let full = root().join("../shared/reference").join(path);
     assert!(
         full.exists(),
         "{} is missing (CI has ../shared beside the repo)",
@@ -93,8 +54,7 @@ fn xws_schema() -> Value {
 fn every_fixture_exports_to_every_target() {
     std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).unwrap();
     insta::glob!("../fixtures", "export/*", |path| {
-        let relative = path.strip_prefix(env!("CARGO_MANIFEST_DIR")).unwrap();
-        let input = relative.to_str().unwrap();
+        let input = &relative(path);
         let mut report = String::new();
         for to in TARGETS {
             let output = arbiter(&["export", input, "--to", to]);
@@ -125,7 +85,8 @@ fn every_fixture_exports_to_every_target() {
 fn link_to_xws_to_link_is_a_round_trip() {
     let link_file = "tests/fixtures/export/xwa-link-pilots-and-loadouts.txt";
     let link = std::fs::read_to_string(link_file).unwrap();
-    let dir = scratch("link-round-trip");
+    let temp = scratch();
+    let dir = temp.path();
     let xws_path = dir.join("squad.json").display().to_string();
     assert_eq!(export(link_file, "xws", &["-o", &xws_path]), "");
     let xws: Value = serde_json::from_str(&std::fs::read_to_string(&xws_path).unwrap()).unwrap();
@@ -138,7 +99,8 @@ fn link_to_xws_to_link_is_a_round_trip() {
 
 #[test]
 fn xws_to_text_to_xws_keeps_the_squad() {
-    let dir = scratch("text-round-trip");
+    let temp = scratch();
+    let dir = temp.path();
     for input in [
         "tests/fixtures/export/xws-xwa-with-upgrades.json",
         "tests/fixtures/export/over-points.json",
@@ -146,7 +108,7 @@ fn xws_to_text_to_xws_keeps_the_squad() {
     ] {
         let xws = export(input, "xws", &[]);
         let text = export(input, "text", &[]);
-        let text_path = write_scratch(&dir, "squad.txt", &text);
+        let text_path = write_scratch(dir, "squad.txt", &text);
         // The same JSON: pilots, upgrades, costs, faction, revision, name and obstacles.
         assert_eq!(export(&text_path, "xws", &[]), xws, "{input} via\n{text}");
     }
@@ -205,16 +167,6 @@ fn the_xws_spec_sample_exports_to_schema_valid_xws() {
     }
 }
 
-fn db() -> CardDb {
-    load(&LoadOptions {
-        spans: false,
-        embedded: true,
-        overlays: vec![],
-        without: vec![],
-    })
-    .0
-}
-
 /// A squad as resolved: revision, faction, and each pilot's id with its upgrade ids.
 type Resolved = (String, Option<String>, Vec<(String, Vec<String>)>);
 
@@ -240,20 +192,20 @@ fn resolved(db: &CardDb, path: &str) -> Resolved {
 
 #[test]
 fn one_squad_as_xws_link_and_text_resolves_alike() {
-    let db = db();
+    let db = built_in_db();
     let dir = "tests/fixtures/export-same-squad";
     let files = [
         "yavin-veterans.json",
         "yavin-veterans-link.txt",
         "yavin-veterans-text.txt",
     ];
-    let from_xws = resolved(&db, &format!("{dir}/{}", files[0]));
+    let from_xws = resolved(db, &format!("{dir}/{}", files[0]));
     assert_eq!(from_xws.0, "xwa-50p20");
     assert_eq!(from_xws.2.len(), 3);
     // Standard loadouts come with the pilot whatever the input wrote of them.
     assert_eq!(from_xws.2[1].1.len(), 4, "{:?}", from_xws.2[1]);
     for file in &files[1..] {
-        assert_eq!(resolved(&db, &format!("{dir}/{file}")), from_xws, "{file}");
+        assert_eq!(resolved(db, &format!("{dir}/{file}")), from_xws, "{file}");
     }
     // And the binary writes one XWS for all three.
     let xws: Vec<String> = files
@@ -277,7 +229,8 @@ fn reads_standard_input() {
 
 #[test]
 fn bad_input_fails_with_a_diagnostic_and_writes_nothing() {
-    let dir = scratch("bad-input");
+    let temp = scratch();
+    let dir = temp.path();
     let out = dir.join("out.json");
     for input in [
         "tests/fixtures/xwing/bad/not-a-squad.txt",
@@ -340,7 +293,7 @@ fn bad_input_fails_with_a_diagnostic_and_writes_nothing() {
 
 #[test]
 fn every_bad_squad_fixture_exits_cleanly() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/xwing/bad");
+    let dir = root().join("tests/fixtures/xwing/bad");
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         for to in TARGETS {

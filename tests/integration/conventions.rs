@@ -3,36 +3,31 @@
 //! ambiguous card names, and `arbiter explain` (with its citations held to the documents
 //! they name).
 
+use crate::support::{self, stderr, stdout};
 use arbiter::report::Code;
 use arbiter::report::explain::explanations;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 const ESC: char = '\u{1b}';
 
-fn run(args: &[&str], env: &[(&str, &str)]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+/// `arbiter ARGS` with `env` set on top of an environment that says nothing of colour:
+/// these tests are about how colour is chosen.
+fn run_with(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut command = support::command();
     command
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env_remove("NO_COLOR")
         .env_remove("CLICOLOR_FORCE");
     for (key, value) in env {
         command.env(key, value);
     }
-    command.output().expect("the binary runs")
+    support::run(&mut command)
 }
 
+/// `arbiter ARGS`, colour left to the terminal (none into a pipe).
 fn arbiter(args: &[&str]) -> Output {
-    run(args, &[])
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
+    run_with(args, &[])
 }
 
 // ---------------------------------------------------------------------------------------
@@ -133,7 +128,7 @@ fn color_never_and_auto_into_a_pipe_print_no_escape_codes() {
             if let Some(flag) = flag {
                 full.extend(["--color", flag]);
             }
-            let output = run(&full, env);
+            let output = run_with(&full, env);
             let text = format!("{}{}", stdout(&output), stderr(&output));
             assert!(!text.is_empty(), "{full:?}: printed nothing");
             assert!(
@@ -148,7 +143,7 @@ fn color_never_and_auto_into_a_pipe_print_no_escape_codes() {
 fn color_always_colours_tables_and_diagnostics_even_with_no_color() {
     // A table on stdout: bold header.
     for env in [&[][..], &[("NO_COLOR", "1")][..]] {
-        let output = run(&["--color", "always", "cards", "search", "tie"], env);
+        let output = run_with(&["--color", "always", "cards", "search", "tie"], env);
         assert_eq!(output.status.code(), Some(0));
         assert!(
             stdout(&output).contains(ESC),
@@ -156,7 +151,7 @@ fn color_always_colours_tables_and_diagnostics_even_with_no_color() {
             stdout(&output)
         );
         // A diagnostic on stderr: miette's coloured theme.
-        let output = run(&["cards", "show", "Victroy II", "--color=always"], env);
+        let output = run_with(&["cards", "show", "Victroy II", "--color=always"], env);
         assert_eq!(output.status.code(), Some(1));
         assert!(
             stderr(&output).contains(ESC),

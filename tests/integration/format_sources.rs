@@ -5,13 +5,10 @@
 //! - the headings the validators cite for rules that are not format numbers are printed in
 //!   their seeds too.
 
+use crate::support::root;
 use arbiter::cards::formats::Format;
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
-}
+use std::path::PathBuf;
 
 fn format_files() -> Vec<PathBuf> {
     let mut files = Vec::new();

@@ -2,16 +2,11 @@
 //! once, the inputs of every bug the fuzzer found, and 2,000 mutated real inputs through
 //! the validate path (issue 13). The long runs are `fuzz/run`'s (fuzz/README.md).
 
+use crate::support::root;
 #[path = "../../fuzz/mutate.rs"]
 mod mutate;
 #[path = "../../fuzz/targets.rs"]
 mod targets;
-
-use std::path::Path;
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// Run `bytes` through `target` with several picks (forced formats, data paths), catching
 /// a panic so the failing input is named.

@@ -10,8 +10,9 @@
 //!   either language, and any file in the seeds folder (case, punctuation and accents
 //!   ignored; runs that cross from one field of an entry into the next count too).
 
+use crate::support::built_in_db;
+use arbiter::cards::CardDb;
 use arbiter::cards::rules::{RuleEntry, RuleText};
-use arbiter::cards::{CardDb, LoadOptions, load};
 use arbiter::glossary::search::{Index, MatchKind};
 use arbiter::glossary::{Glossary, RuleGame};
 use arbiter::text::normalize;
@@ -52,16 +53,6 @@ fn seed(name: &str) -> String {
             path.display()
         )
     })
-}
-
-fn db() -> CardDb {
-    load(&LoadOptions {
-        spans: false,
-        embedded: true,
-        overlays: Vec::new(),
-        without: Vec::new(),
-    })
-    .0
 }
 
 fn entries(db: &CardDb, game: RuleGame) -> Vec<&RuleEntry> {
@@ -144,8 +135,8 @@ fn sector_fleet_headings(text: &str) -> Vec<String> {
 
 #[test]
 fn armada_covers_every_heading() {
-    let db = db();
-    let entries = entries(&db, RuleGame::Armada);
+    let db = built_in_db();
+    let entries = entries(db, RuleGame::Armada);
     let rrg_text = seed(ARMADA_RRG);
     let sf_text = seed(SECTOR_FLEETS);
     let rrg = armada_rrg_headings(&rrg_text);
@@ -279,8 +270,8 @@ fn xwing_glossary_headings(text: &str) -> Vec<String> {
 
 #[test]
 fn xwing_covers_every_glossary_heading() {
-    let db = db();
-    let entries = entries(&db, RuleGame::Xwing);
+    let db = built_in_db();
+    let entries = entries(db, RuleGame::Xwing);
     let text = seed(XWING_RR);
     let headings = xwing_glossary_headings(&text);
     assert_eq!(
@@ -330,8 +321,8 @@ fn xwing_covers_every_glossary_heading() {
 /// is a whole-query or all-words match, not a guess from a typo or a stray word.
 #[test]
 fn rule_finds_every_glossary_heading_of_the_rules_references() {
-    let db = db();
-    let glossary = Glossary::from_db(&db);
+    let db = built_in_db();
+    let glossary = Glossary::from_db(db);
     let index = Index::new(&glossary);
     let rrg_text = seed(ARMADA_RRG);
     let xwing_text = seed(XWING_RR);
@@ -415,8 +406,8 @@ fn spacealert_headings(text: &str) -> Vec<String> {
 
 #[test]
 fn spacealert_covers_every_numbered_section() {
-    let db = db();
-    let entries = entries(&db, RuleGame::Spacealert);
+    let db = built_in_db();
+    let entries = entries(db, RuleGame::Spacealert);
     let text = seed(SPACE_ALERT);
     let headings = spacealert_headings(&text);
     assert_eq!(
@@ -761,8 +752,8 @@ fn talon_paragraph_labels(text: &str) -> Vec<String> {
 
 #[test]
 fn talon_covers_every_numbered_heading_in_order() {
-    let db = db();
-    let entries = entries(&db, RuleGame::Talon);
+    let db = built_in_db();
+    let entries = entries(db, RuleGame::Talon);
     let text = seed(TALON);
     let headings = talon_headings(&text);
     assert_eq!(
@@ -933,8 +924,8 @@ fn entries_are_in_their_own_words() {
     };
     assert_eq!(shared_runs(&entry_text(&split), &shingles).len(), 1);
 
-    let db = db();
-    let glossary = Glossary::from_db(&db);
+    let db = built_in_db();
+    let glossary = Glossary::from_db(db);
     let mut copied = Vec::new();
     let mut checked = 0;
     for e in glossary.entries() {

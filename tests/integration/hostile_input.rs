@@ -2,38 +2,11 @@
 //! pipe, a FIFO or a link loop in a folder, an empty data file — end in a diagnostic and
 //! exit 1 or 2, never a panic, an endless read or a flood. End to end, on the real binary.
 
+use crate::support::{arbiter, command, json, root, scratch, stderr, stdout};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
-
-fn arbiter() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_arbiter"));
-    command
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1");
-    command
-}
-
-fn run(args: &[&str]) -> Output {
-    arbiter()
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn json(output: &Output) -> serde_json::Value {
-    serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}\n{}", stdout(output), stderr(output)))
-}
+use tempfile::TempDir;
 
 fn codes(output: &Output) -> Vec<String> {
     json(output)["results"]
@@ -45,18 +18,9 @@ fn codes(output: &Output) -> Vec<String> {
         .collect()
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-hostile-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
-}
-
 fn example_list() -> String {
-    std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/lists/armada-garm-liberty.txt"),
-    )
-    .expect("the example list")
+    std::fs::read_to_string(root().join("examples/lists/armada-garm-liberty.txt"))
+        .expect("the example list")
 }
 
 fn no_panic(output: &Output) {
@@ -71,7 +35,8 @@ fn no_panic(output: &Output) {
 
 #[test]
 fn a_line_past_65535_columns_is_reported_not_a_panic() {
-    let dir = scratch("long-line");
+    let temp = scratch();
+    let dir = temp.path();
     let mut lines: Vec<String> = example_list().lines().map(str::to_string).collect();
     lines.insert(
         3,
@@ -80,7 +45,7 @@ fn a_line_past_65535_columns_is_reported_not_a_panic() {
     let path = dir.join("long.txt");
     std::fs::write(&path, lines.join("\n")).expect("write");
     let path = path.to_string_lossy().into_owned();
-    let human = run(&["validate", &path]);
+    let human = arbiter(&["validate", &path]);
     no_panic(&human);
     let shown = stdout(&human);
     // The quoted line is cut to a window, and the report still says where it really is.
@@ -92,23 +57,23 @@ fn a_line_past_65535_columns_is_reported_not_a_panic() {
         format!("{}\n{}x (1)\n", example_list(), "\t".repeat(20_000)),
     )
     .expect("write");
-    no_panic(&run(&["validate", &tabs.to_string_lossy()]));
+    no_panic(&arbiter(&["validate", &tabs.to_string_lossy()]));
 }
 
 #[cfg(unix)]
 #[test]
 fn dev_zero_is_refused_after_the_limit() {
-    let output = run(&["validate", "--output", "json", "/dev/zero"]);
+    let output = arbiter(&["validate", "--output", "json", "/dev/zero"]);
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert_eq!(codes(&output), vec!["list::too_large"]);
-    let scenario = run(&["resolve", "/dev/zero"]);
+    let scenario = arbiter(&["resolve", "/dev/zero"]);
     assert_eq!(scenario.status.code(), Some(2));
     assert!(
         stderr(&scenario).contains("scenario::too_large"),
         "{}",
         stderr(&scenario)
     );
-    let data = run(&["cards", "check", "/dev/zero"]);
+    let data = arbiter(&["cards", "check", "/dev/zero"]);
     assert_eq!(data.status.code(), Some(1), "a failing data file");
     assert!(
         stderr(&data).contains("cards::too_large"),
@@ -119,7 +84,7 @@ fn dev_zero_is_refused_after_the_limit() {
 
 #[test]
 fn standard_input_is_read_up_to_the_limit_only() {
-    let mut child = arbiter()
+    let mut child = command()
         .args(["validate", "--output", "json", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -159,7 +124,8 @@ fn mkfifo(path: &Path) {
 #[cfg(unix)]
 #[test]
 fn a_walk_skips_fifos_and_link_loops_and_goes_past_dangling_links() {
-    let dir = scratch("walk");
+    let temp = scratch();
+    let dir = temp.path();
     std::fs::create_dir_all(dir.join("sub")).expect("sub");
     std::fs::write(dir.join("a.txt"), example_list()).expect("a");
     std::fs::write(dir.join("sub/b.txt"), example_list()).expect("b");
@@ -167,7 +133,7 @@ fn a_walk_skips_fifos_and_link_loops_and_goes_past_dangling_links() {
     std::os::unix::fs::symlink("nowhere.txt", dir.join("dangling.txt")).expect("dangling");
     mkfifo(&dir.join("pipe.txt"));
     let folder = dir.to_string_lossy().into_owned();
-    let output = run(&["validate", "--output", "json", &folder]);
+    let output = arbiter(&["validate", "--output", "json", &folder]);
     let notes = stderr(&output);
     assert!(
         notes.contains("pipe.txt: a FIFO, not a regular file"),
@@ -195,7 +161,8 @@ fn a_walk_skips_fifos_and_link_loops_and_goes_past_dangling_links() {
 #[cfg(unix)]
 #[test]
 fn a_fifo_named_on_the_command_line_is_read() {
-    let dir = scratch("fifo");
+    let temp = scratch();
+    let dir = temp.path();
     let fifo = dir.join("list.txt");
     mkfifo(&fifo);
     let list = example_list();
@@ -205,23 +172,23 @@ fn a_fifo_named_on_the_command_line_is_read() {
             let _ = pipe.write_all(list.as_bytes());
         }
     });
-    let output = run(&["validate", &fifo.to_string_lossy()]);
+    let output = arbiter(&["validate", &fifo.to_string_lossy()]);
     let _ = writer.join();
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
 }
 
-fn overlay_with_revisions(name: &str, revisions: &str) -> PathBuf {
-    let dir = scratch(name);
-    std::fs::create_dir_all(dir.join("cards/xwing")).expect("folders");
-    std::fs::write(dir.join("cards/xwing/revisions.toml"), revisions).expect("write");
+fn overlay_with_revisions(revisions: &str) -> TempDir {
+    let dir = scratch();
+    std::fs::create_dir_all(dir.path().join("cards/xwing")).expect("folders");
+    std::fs::write(dir.path().join("cards/xwing/revisions.toml"), revisions).expect("write");
     dir
 }
 
 #[test]
 fn an_empty_points_file_gives_one_diagnostic_not_one_per_card() {
-    let dir = overlay_with_revisions("empty-revisions", "");
-    let data = dir.to_string_lossy().into_owned();
-    let output = run(&["--data", &data, "cards", "check"]);
+    let dir = overlay_with_revisions("");
+    let data = dir.path().to_string_lossy().into_owned();
+    let output = arbiter(&["--data", &data, "cards", "check"]);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let text = stderr(&output);
     assert!(
@@ -231,7 +198,7 @@ fn an_empty_points_file_gives_one_diagnostic_not_one_per_card() {
     );
     assert!(text.contains("revisions.toml"), "{text}");
     assert!(!text.contains("cards::dangling_reference"), "{text}");
-    let json_output = run(&["--data", &data, "cards", "check", "--output", "json"]);
+    let json_output = arbiter(&["--data", &data, "cards", "check", "--output", "json"]);
     let body = json(&json_output);
     assert_eq!(body["errors"], 1, "{body}");
 }
@@ -239,9 +206,9 @@ fn an_empty_points_file_gives_one_diagnostic_not_one_per_card() {
 #[test]
 fn a_toml_syntax_error_has_its_own_code_and_every_broken_table_is_reported() {
     let broken = "game = \"xwing\"\n[[revision]\nid = \"a\"\n\n[[revision]]\nid = \"b\n";
-    let dir = overlay_with_revisions("syntax", broken);
-    let data = dir.to_string_lossy().into_owned();
-    let output = run(&["--data", &data, "cards", "check", "--output", "json"]);
+    let dir = overlay_with_revisions(broken);
+    let data = dir.path().to_string_lossy().into_owned();
+    let output = arbiter(&["--data", &data, "cards", "check", "--output", "json"]);
     let body = json(&output);
     let diagnostics = body["diagnostics"].as_array().expect("diagnostics");
     let syntax: Vec<_> = diagnostics
@@ -257,7 +224,8 @@ fn a_toml_syntax_error_has_its_own_code_and_every_broken_table_is_reported() {
 
 #[test]
 fn repeated_findings_of_one_code_in_one_file_are_summed_up() {
-    let dir = scratch("repeats");
+    let temp = scratch();
+    let dir = temp.path();
     std::fs::create_dir_all(dir.join("errata")).expect("folders");
     let mut errata = String::new();
     for i in 0..30 {
@@ -267,9 +235,9 @@ fn repeated_findings_of_one_code_in_one_file_are_summed_up() {
     }
     std::fs::write(dir.join("errata/many.toml"), errata).expect("write");
     let data = dir.to_string_lossy().into_owned();
-    let output = run(&["--data", &data, "cards", "check"]);
+    let output = arbiter(&["--data", &data, "cards", "check"]);
     let text = stderr(&output);
-    let json_output = run(&["--data", &data, "cards", "check", "--output", "json"]);
+    let json_output = arbiter(&["--data", &data, "cards", "check", "--output", "json"]);
     let all = json(&json_output)["diagnostics"]
         .as_array()
         .map_or(0, Vec::len);
@@ -281,13 +249,14 @@ fn repeated_findings_of_one_code_in_one_file_are_summed_up() {
 
 #[test]
 fn a_list_repeating_one_mistake_is_summed_up_in_the_human_report() {
-    let dir = scratch("repeated-ships");
+    let temp = scratch();
+    let dir = temp.path();
     let mut list = example_list();
     list.push_str(&"\nMC80 Star Cruiser (96)\n• Garm Bel Iblis (25)\n".repeat(300));
     let path = dir.join("many.txt");
     std::fs::write(&path, list).expect("write");
     let path = path.to_string_lossy().into_owned();
-    let human = run(&["validate", &path]);
+    let human = arbiter(&["validate", &path]);
     no_panic(&human);
     let text = stdout(&human);
     assert!(
@@ -295,7 +264,7 @@ fn a_list_repeating_one_mistake_is_summed_up_in_the_human_report() {
         "{}",
         &text[..text.len().min(3000)]
     );
-    let json_output = run(&["validate", "--output", "json", &path]);
+    let json_output = arbiter(&["validate", "--output", "json", &path]);
     let all = codes(&json_output).len();
     let shown = text.matches("\n  × ").count();
     assert!(shown < all, "shown {shown} of {all}");
@@ -308,7 +277,8 @@ fn a_list_repeating_one_mistake_is_summed_up_in_the_human_report() {
 /// first at 100,000 tables, 150 MB).
 #[test]
 fn dense_or_deeply_nested_scenarios_are_refused_before_parsing() {
-    let dir = scratch("dense-scenario");
+    let temp = scratch();
+    let dir = temp.path();
     let line = "{b=1},".repeat(300) + "\n";
     let dense = format!(
         "game = \"xwing\"\nx = [\n{}]\n",
@@ -329,7 +299,7 @@ fn dense_or_deeply_nested_scenarios_are_refused_before_parsing() {
     for (name, text, expected) in cases {
         let path = dir.join(name);
         std::fs::write(&path, text).expect("write the scenario");
-        let output = run(&["resolve", path.to_str().expect("a UTF-8 path")]);
+        let output = arbiter(&["resolve", path.to_str().expect("a UTF-8 path")]);
         no_panic(&output);
         assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
         for needle in expected {
@@ -340,5 +310,4 @@ fn dense_or_deeply_nested_scenarios_are_refused_before_parsing() {
             );
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,13 +1,10 @@
 //! The committed data/cards/ must be exactly what the importers write from ../shared/reference/:
 //! re-run them in memory and compare file by file.
 
+use crate::support::root;
 use arbiter::import::{ImportedFiles, isb, xwing_data2};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-
-fn manifest() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use std::path::Path;
 
 fn committed(dir: &Path) -> BTreeMap<String, String> {
     let mut files = BTreeMap::new();
@@ -53,26 +50,26 @@ fn assert_same(imported: ImportedFiles, committed_dir: &Path, command: &str) {
 
 #[test]
 fn armada_cards_are_the_isb_import() {
-    let source = manifest().join("../shared/reference/isb-cards");
-    let armada_data = manifest().join("../shared/reference/armada-data");
+    let source = root().join("../shared/reference/isb-cards");
+    let armada_data = root().join("../shared/reference/armada-data");
     let imported = isb::import(&source, Some(&armada_data)).expect("the isb import runs");
     assert_same(
         imported,
-        &manifest().join("data/cards/armada"),
+        &root().join("data/cards/armada"),
         "arbiter cards import isb ../shared/reference/isb-cards --armada-data ../shared/reference/armada-data --out data/cards/armada",
     );
 }
 
 #[test]
 fn xwing_cards_are_the_xwing_data2_import() {
-    let source = manifest().join("../shared/reference/xwing-data2");
-    let points = manifest().join("../shared/reference/xwing-points");
-    let yasb = manifest().join("../shared/reference/yasb");
+    let source = root().join("../shared/reference/xwing-data2");
+    let points = root().join("../shared/reference/xwing-points");
+    let yasb = root().join("../shared/reference/yasb");
     let imported = xwing_data2::import(&source, Some(&points), Some(&yasb))
         .expect("the xwing-data2 import runs");
     assert_same(
         imported,
-        &manifest().join("data/cards/xwing"),
+        &root().join("data/cards/xwing"),
         "arbiter cards import xwing-data2 ../shared/reference/xwing-data2 --points ../shared/reference/xwing-points --yasb ../shared/reference/yasb --out data/cards/xwing (or tools/import-xwing-cards.sh)",
     );
 }

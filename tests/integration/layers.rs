@@ -2,8 +2,8 @@
 //! lower layer (or its own), so no import points upward and no two modules import each
 //! other. Read from the sources, as `cargo modules` would, without the tool.
 
+use crate::support::root;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 /// Lowest first. Modules of one layer do not import each other.
 const LAYERS: &[&[&str]] = &[
@@ -24,7 +24,7 @@ fn layer_of(module: &str) -> Option<usize> {
 /// Every `crate::<module>` a top-level module mentions in code (comments skipped).
 fn imports() -> BTreeMap<String, BTreeSet<String>> {
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+    let mut stack = vec![root().join("src")];
     let root = stack[0].clone();
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).expect("src is readable") {

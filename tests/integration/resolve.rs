@@ -3,17 +3,10 @@
 //! tests/fixtures/broken-scenarios/ its diagnostics, and every cited section must be a
 //! heading printed in its rulebook (../shared/seeds).
 
+use crate::support::{relative, root};
 use arbiter::adjudicate::{Adjudication, ResolveOptions, resolve_text};
 use arbiter::report::{HumanStyle, render_human as render_finding};
 use std::path::Path;
-
-fn relative(path: &Path) -> String {
-    path.strip_prefix(env!("CARGO_MANIFEST_DIR"))
-        .unwrap_or(path)
-        .display()
-        .to_string()
-        .replace('\\', "/")
-}
 
 fn trace(path: &Path) -> Box<dyn Adjudication> {
     let text = std::fs::read_to_string(path).unwrap();
@@ -59,9 +52,9 @@ fn example_traces_as_json() {
 
 #[test]
 fn there_are_enough_examples() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let examples = root().join("examples");
     let count = |sub: &str| {
-        std::fs::read_dir(root.join(sub))
+        std::fs::read_dir(examples.join(sub))
             .map(|d| {
                 d.filter(|e| {
                     e.as_ref()
@@ -118,7 +111,7 @@ fn headings(seed: &str) -> std::collections::HashSet<String> {
 
 #[test]
 fn every_cited_section_is_printed_in_its_rulebook() {
-    let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds");
+    let seeds = root().join("../shared/seeds");
     let read = |name: &str| {
         std::fs::read_to_string(seeds.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
     };
@@ -150,10 +143,8 @@ fn every_cited_section_is_printed_in_its_rulebook() {
 /// printed in it rather than be a whole line.
 #[test]
 fn every_talon_citation_is_printed_in_seed_004() {
-    let seed = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds/004_579842cdaeb9a2fa.txt"),
-    )
-    .expect("seed 004");
+    let seed = std::fs::read_to_string(root().join("../shared/seeds/004_579842cdaeb9a2fa.txt"))
+        .expect("seed 004");
     for cite in arbiter::adjudicate::talon::rules::ALL {
         assert!(
             seed.contains(cite.section),

@@ -1,28 +1,12 @@
 //! End-to-end tests of `arbiter rule`: exit codes (0 hit, 1 miss, 2 bad arguments), the
 //! language default from `LANG`, and the JSON shape of lookups, lists and misses.
 
-use std::process::{Command, Output};
+use crate::support::{self, json, stderr, stdout};
+use std::process::Output;
 
+/// `arbiter ARGS` under the locale `lang`, which sets the default language of entries.
 fn arbiter(args: &[&str], lang: &str) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .env("LANG", lang)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn json(output: &Output) -> serde_json::Value {
-    serde_json::from_str(&stdout(output)).unwrap_or_else(|e| panic!("{e}: {}", stdout(output)))
+    support::run(support::command().args(args).env("LANG", lang))
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! tests/fixtures/rule-queries.toml must be at least 95%. Run with `--nocapture` to see the
 //! figure and every miss.
 
-use arbiter::cards::{LoadOptions, load};
+use crate::support::{built_in_db, root};
 use arbiter::glossary::search::Index;
 use arbiter::glossary::{Glossary, RuleGame};
 use serde::Deserialize;
@@ -27,22 +27,13 @@ const MIN_TOP1: f64 = 0.95;
 
 #[test]
 fn top1_accuracy_over_judge_queries() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/rule-queries.toml"
-    );
+    let path = root().join("tests/fixtures/rule-queries.toml");
     let table: Table = toml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     assert!(
         table.query.len() >= 60,
         "the table needs at least 60 queries"
     );
-    let (db, _) = load(&LoadOptions {
-        spans: false,
-        embedded: true,
-        overlays: Vec::new(),
-        without: Vec::new(),
-    });
-    let glossary = Glossary::from_db(&db);
+    let glossary = Glossary::from_db(built_in_db());
     let index = Index::new(&glossary);
     let mut by_kind: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     let mut misses = Vec::new();

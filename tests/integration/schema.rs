@@ -2,12 +2,12 @@
 //! files against the model the binary really uses. Regenerate with
 //! `ARBITER_BLESS=1 cargo test --test schema`.
 
+use crate::support::root;
 use arbiter::schema::SchemaKind;
-use std::path::Path;
 
 #[test]
 fn committed_schemas_are_current() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/schema");
+    let dir = root().join("data/schema");
     let bless = std::env::var_os("ARBITER_BLESS").is_some();
     let mut stale = Vec::new();
     for kind in SchemaKind::ALL {

@@ -4,19 +4,11 @@
 //! (no trace) agrees with the traced one on every example; the binary exits 2 on a broken
 //! mission. (The examples' traces are snapshotted by tests/resolve.rs with every game's.)
 
+use crate::support::{self, command, relative, root};
 use arbiter::adjudicate::spacealert::{prepare, resolve_quietly, rules};
 use arbiter::adjudicate::{ResolveOptions, resolve_text};
 use arbiter::parse::scenario;
 use arbiter::report::{FileId, HumanStyle, render_human as render_finding};
-use std::path::Path;
-
-fn relative(path: &Path) -> String {
-    path.strip_prefix(env!("CARGO_MANIFEST_DIR"))
-        .unwrap_or(path)
-        .display()
-        .to_string()
-        .replace('\\', "/")
-}
 
 #[test]
 fn broken_missions() {
@@ -49,8 +41,7 @@ fn broken_missions() {
 
 #[test]
 fn every_cited_section_is_a_line_of_seed_001() {
-    let seed =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds/001_e6e16b4d69e41dea.txt");
+    let seed = root().join("../shared/seeds/001_e6e16b4d69e41dea.txt");
     let text = std::fs::read_to_string(seed).unwrap();
     let lines: std::collections::HashSet<&str> = text.lines().map(str::trim).collect();
     for cite in rules::ALL {
@@ -64,9 +55,9 @@ fn every_cited_section_is_a_line_of_seed_001() {
 
 #[test]
 fn the_quiet_engine_agrees_with_the_traced_one() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/spacealert");
+    let missions = root().join("examples/spacealert");
     let mut seen = 0;
-    for entry in std::fs::read_dir(root).unwrap() {
+    for entry in std::fs::read_dir(missions).unwrap() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
         let (_, traced) = resolve_text("m.toml", &text, &ResolveOptions::default());
@@ -100,8 +91,7 @@ fn the_quiet_engine_agrees_with_the_traced_one() {
 
 #[test]
 fn the_outcome_has_exactly_the_documented_keys() {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/spacealert/heavy-laser-fighter.toml");
+    let path = root().join("examples/spacealert/heavy-laser-fighter.toml");
     let text = std::fs::read_to_string(path).unwrap();
     let (_, result) = resolve_text("m.toml", &text, &ResolveOptions::default());
     let json = result.expect("resolves").render_json();
@@ -134,8 +124,7 @@ fn the_outcome_has_exactly_the_documented_keys() {
 
 #[test]
 fn a_seed_shuffles_the_damage_tiles_reproducibly() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("examples/spacealert/computer-maintenance-missed.toml");
+    let path = root().join("examples/spacealert/computer-maintenance-missed.toml");
     let text = std::fs::read_to_string(path).unwrap();
     let run = |seed| {
         let (_, r) = resolve_text(
@@ -155,13 +144,8 @@ fn a_seed_shuffles_the_damage_tiles_reproducibly() {
 
 #[test]
 fn a_broken_mission_exits_2() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/broken-spacealert/unknown-threat.toml");
-    let status = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .arg("resolve")
-        .arg(path)
-        .output()
-        .unwrap();
+    let path = root().join("tests/fixtures/broken-spacealert/unknown-threat.toml");
+    let status = support::run(command().arg("resolve").arg(path));
     assert_eq!(status.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&status.stderr);
     assert!(stderr.contains("spacealert::unknown_threat"), "{stderr}");

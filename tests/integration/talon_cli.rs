@@ -2,26 +2,7 @@
 //! `--points-limit`, exit codes, the JSON shape every game shares), card lookup, and a
 //! scenario whose dice come from `--seed`.
 
-use std::path::Path;
-use std::process::{Command, Output};
-
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-fn arbiter(args: &[&str]) -> Output {
-    let output = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .current_dir(ROOT)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!stderr.contains("panicked"), "{args:?} panicked:\n{stderr}");
-    output
-}
-
-fn json(output: &Output) -> serde_json::Value {
-    serde_json::from_slice(&output.stdout).expect("JSON on stdout")
-}
+use crate::support::{arbiter, json, root, scratch};
 
 #[test]
 fn example_lists_validate_with_points_and_exit_codes() {
@@ -82,13 +63,11 @@ fn human_output_has_a_points_table() {
 
 #[test]
 fn unreadable_input_for_talon_exits_two() {
-    let dir = std::env::temp_dir().join(format!("arbiter-talon-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let binary = dir.join("fleet.txt");
+    let dir = scratch();
+    let binary = dir.path().join("fleet.txt");
     std::fs::write(&binary, [0xff, 0xfe, 0x00, 0x01]).unwrap();
     let out = arbiter(&["validate", "--game", "talon", binary.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -109,7 +88,7 @@ fn cards_show_finds_a_class_by_side_and_abbreviation() {
 
 #[test]
 fn a_seed_rolls_the_dice_a_scenario_leaves_out() {
-    let scenario = Path::new(ROOT).join("tests/fixtures/broken-scenarios/talon-dice-run-out.toml");
+    let scenario = root().join("tests/fixtures/broken-scenarios/talon-dice-run-out.toml");
     let path = scenario.to_str().unwrap();
     let without = arbiter(&["resolve", path]);
     assert_eq!(without.status.code(), Some(2));

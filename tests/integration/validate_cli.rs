@@ -8,39 +8,24 @@
 //! - bad input (empty, binary, another game, 10 MB, a 100,000-character line, invalid
 //!   UTF-8) exits 2 with a located diagnostic and never panics.
 
+use crate::support::{self, arbiter_with_stdin, json, scratch};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
 
 /// Run the binary from the fixtures folder, so file names in reports are relative.
 fn arbiter(args: &[&str]) -> Output {
-    let output = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .current_dir(FIXTURES)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!stderr.contains("panicked"), "{args:?} panicked:\n{stderr}");
-    output
+    support::run(support::command().current_dir(FIXTURES).args(args))
 }
 
+/// `path` relative to the fixtures folder, where the binary runs.
 fn relative(path: &Path) -> String {
     path.strip_prefix(FIXTURES)
         .unwrap()
         .to_string_lossy()
         .replace('\\', "/")
-}
-
-fn json(output: &Output) -> Value {
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}):\n{}",
-            String::from_utf8_lossy(&output.stdout)
-        )
-    })
 }
 
 /// Exit code, human report and JSON of one run, for a snapshot.
@@ -406,34 +391,18 @@ fn a_valid_list_exits_zero_and_standard_input_reads() {
     let path = Path::new(FIXTURES).join("armada/validate/valid/kingston-rebel-garm-liberty.txt");
     let output = arbiter(&["validate", &relative(&path)]);
     assert_eq!(output.status.code(), Some(0));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["validate", "-", "--output", "json"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(&std::fs::read(&path).unwrap())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = arbiter_with_stdin(
+        &["validate", "-", "--output", "json"],
+        &std::fs::read(&path).unwrap(),
+    );
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(json(&output)["results"][0]["file"], "<stdin>");
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-validate-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn unreadable_input_exits_two_with_a_located_diagnostic() {
-    let dir = scratch("bad");
+    let temp = scratch();
+    let dir = temp.path();
     let kingston = std::fs::read_to_string(
         Path::new(FIXTURES).join("armada/validate/valid/kingston-rebel-garm-liberty.txt"),
     )

@@ -2,17 +2,15 @@
 //! validates against the xws-spec schema and reads back to the same squad, link → XWS →
 //! link keeps the squad, and resolved squads keep their XWS through the text export.
 
+use crate::support::xws_schema::{matches_pattern, validate};
+use crate::support::{built_in_db, root};
 use arbiter::export::xwing::{CardIds, ExportSquad, YASB_URL, to_tts, to_xws, to_yasb_link};
 use arbiter::parse::xwing::{self, CardRef, ParsedSquad};
 use arbiter::report::SourceFiles;
 use serde_json::Value;
-use std::path::Path;
-use crate::support::xws_schema::{matches_pattern, validate};
 
 fn fixture(path: &str) -> String {
-    let full = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/xwing")
-        .join(path);
+    let full = root().join("tests/fixtures/xwing").join(path);
     std::fs::read_to_string(full).unwrap()
 }
 
@@ -119,16 +117,11 @@ fn xws_view(squad: &ParsedSquad) -> Vec<PilotView> {
 #[test]
 fn exported_xws_validates_and_reads_back_the_same() {
     let schema: Value = serde_json::from_str(
-        &std::fs::read_to_string(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/xws-spec/schema.json"),
-        )
-        .unwrap(),
+        &std::fs::read_to_string(root().join("../shared/reference/xws-spec/schema.json")).unwrap(),
     )
     .unwrap();
-    let sample = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/xws-spec/sample.json"),
-    )
-    .expect("the xws-spec sample in ../shared (CI has ../shared beside the repo)");
+    let sample = std::fs::read_to_string(root().join("../shared/reference/xws-spec/sample.json"))
+        .expect("the xws-spec sample in ../shared (CI has ../shared beside the repo)");
     let from_spec = read("xws-spec sample.json", &sample);
     let export = to_xws(&ExportSquad::from_parsed(&from_spec).unwrap()).unwrap();
     let value: Value = serde_json::from_str(&export.json).unwrap();
@@ -162,10 +155,7 @@ fn exported_xws_validates_and_reads_back_the_same() {
 #[test]
 fn the_validator_catches_schema_violations() {
     let schema: Value = serde_json::from_str(
-        &std::fs::read_to_string(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/xws-spec/schema.json"),
-        )
-        .unwrap(),
+        &std::fs::read_to_string(root().join("../shared/reference/xws-spec/schema.json")).unwrap(),
     )
     .unwrap();
     let bad = serde_json::json!({
@@ -305,18 +295,12 @@ fn pattern_matcher() {
 /// does not hold).
 #[test]
 fn resolved_squads_keep_their_xws_through_text() {
-    use arbiter::cards::{LoadOptions, load};
     use arbiter::export::xwing::to_text;
     use arbiter::report::FileId;
     use arbiter::validate::xwing::{Options, Validator};
 
-    let (db, _) = load(&LoadOptions {
-        spans: false,
-        embedded: true,
-        overlays: vec![],
-        without: vec![],
-    });
-    let validator = Validator::new(&db);
+    let db = built_in_db();
+    let validator = Validator::new(db);
     let resolve = |name: &str, text: &str| {
         let parsed = xwing::read(&mut SourceFiles::default(), name, text.as_bytes())
             .ok()
@@ -335,9 +319,7 @@ fn resolved_squads_keep_their_xws_through_text() {
     };
     let mut checked = 0;
     for folder in ["xws", "yasb-link", "yasb-text", "reddit", "lbn", "tts"] {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures/xwing")
-            .join(folder);
+        let dir = root().join("tests/fixtures/xwing").join(folder);
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
             let name = path.display().to_string();
@@ -366,17 +348,11 @@ fn resolved_squads_keep_their_xws_through_text() {
 /// obstacles (less the description, which links do not hold).
 #[test]
 fn every_example_squad_keeps_its_xws_through_a_yasb_link() {
-    use arbiter::cards::{LoadOptions, load};
     use arbiter::report::FileId;
     use arbiter::validate::xwing::{Options, Validator};
 
-    let (db, _) = load(&LoadOptions {
-        spans: false,
-        embedded: true,
-        overlays: vec![],
-        without: vec![],
-    });
-    let validator = Validator::new(&db);
+    let db = built_in_db();
+    let validator = Validator::new(db);
     // A link names the points scale (its version and mode), not the exact revision an XWS
     // `ruleset` can: the link is read again under the revision the squad was read under.
     let resolve = |name: &str, text: &str, points: Option<String>| {
@@ -397,7 +373,6 @@ fn every_example_squad_keeps_its_xws_through_a_yasb_link() {
         }
         ExportSquad::from_validated(&db.xwing, &parsed, &validated).ok()
     };
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let folders = [
         "examples/lists",
         "tests/fixtures/export",
@@ -410,7 +385,7 @@ fn every_example_squad_keeps_its_xws_through_a_yasb_link() {
     ];
     let mut checked = Vec::new();
     for folder in folders {
-        let mut paths: Vec<_> = std::fs::read_dir(root.join(folder))
+        let mut paths: Vec<_> = std::fs::read_dir(root().join(folder))
             .unwrap()
             .map(|e| e.unwrap().path())
             .collect();

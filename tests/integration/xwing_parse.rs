@@ -2,19 +2,13 @@
 //! the input bytes its span covers) and the rendered diagnostics are snapshots. Also: the
 //! same squad in every format reads to the same squad, and inputs past the size limit.
 
+use crate::support::{relative, root};
 use arbiter::parse::xwing::{self, CardRef, ParsedSquad, Spanned};
 use arbiter::report::{FileId, Finding, HumanStyle, SourceFiles, render_human};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::ops::Range;
 use std::path::Path;
-
-fn relative(path: &Path) -> String {
-    path.strip_prefix(env!("CARGO_MANIFEST_DIR"))
-        .unwrap_or(path)
-        .display()
-        .to_string()
-}
 
 /// The input bytes of a span, shortened for the snapshot.
 fn quote(text: &str, span: &Range<usize>) -> String {
@@ -265,7 +259,7 @@ fn shape(squad: &ParsedSquad) -> Shape {
 
 #[test]
 fn the_same_squad_reads_the_same_in_every_format() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/xwing");
+    let dir = root().join("tests/fixtures/xwing");
     let files = [
         "xws/blade-runners.json",
         "yasb-link/blade-runners.txt",
@@ -304,7 +298,7 @@ fn the_same_squad_reads_the_same_in_every_format() {
 
 #[test]
 fn stated_points_agree_across_text_exports() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/xwing");
+    let dir = root().join("tests/fixtures/xwing");
     for file in [
         "yasb-text/blade-runners.txt",
         "reddit/blade-runners.md",

@@ -2,14 +2,15 @@
 //! (cut, spliced, stuffed with separators and escapes). No reader may panic, and every
 //! span it returns must lie inside the input on character boundaries.
 
+use crate::support::root;
 use arbiter::parse::xwing::{self, ParsedSquad, SourceFormat};
 use arbiter::report::{FileId, Finding};
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn fixtures() -> Vec<(PathBuf, String)> {
     let mut out = Vec::new();
-    let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/xwing")];
+    let mut dirs = vec![root().join("tests/fixtures/xwing")];
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();

@@ -17,14 +17,13 @@
 //! nearest legal variant and has no finding at all. Each fixture's findings are a JSON
 //! snapshot (`JsonFinding`, as `--output json` prints them) so the messages are reviewed.
 
-use arbiter::cards::{CardDb, LoadOptions, load};
+use crate::support::{built_in_db, relative, root};
 use arbiter::parse::xwing;
 use arbiter::report::{Code, FileId, JsonFinding, SourceFiles};
 use arbiter::validate::xwing::{Options, ValidatedSquad, Validator};
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::sync::OnceLock;
 
 const FIXTURES: &str = "tests/fixtures/xwing/validate";
 
@@ -46,33 +45,12 @@ const RESTRICTION_KINDS: &[&str] = &[
     "solitary",
 ];
 
-fn db() -> &'static CardDb {
-    static DB: OnceLock<CardDb> = OnceLock::new();
-    DB.get_or_init(|| {
-        let (db, unreadable) = load(&LoadOptions {
-            spans: false,
-            embedded: true,
-            overlays: Vec::new(),
-            without: Vec::new(),
-        });
-        assert!(unreadable.is_empty(), "{unreadable:?}");
-        db
-    })
-}
-
 /// The rule a fixture is about: its file name up to the first `-` or `.`.
 fn rule_of(path: &Path) -> String {
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     name.split(['-', '.'])
         .next()
         .unwrap_or_default()
-        .to_string()
-}
-
-fn relative(path: &Path) -> String {
-    path.strip_prefix(env!("CARGO_MANIFEST_DIR"))
-        .unwrap_or(path)
-        .display()
         .to_string()
 }
 
@@ -83,7 +61,7 @@ fn validate(path: &Path) -> (SourceFiles, ValidatedSquad) {
     let mut files = SourceFiles::default();
     let squad = xwing::read(&mut files, &name, &bytes)
         .unwrap_or_else(|findings| panic!("{name} must read as a squad: {findings:#?}"));
-    let validated = Validator::new(db())
+    let validated = Validator::new(built_in_db())
         .validate(FileId(0), &squad, &Options::default())
         .unwrap_or_else(|finding| panic!("{name}: {finding:#?}"));
     (files, validated)
@@ -161,9 +139,7 @@ fn passing_squads_have_no_finding() {
 }
 
 fn fixture_names(folder: &str) -> BTreeSet<String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(FIXTURES)
-        .join(folder);
+    let dir = root().join(FIXTURES).join(folder);
     std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
