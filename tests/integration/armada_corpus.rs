@@ -2,8 +2,11 @@
 //! that folder is absent): the share of lists read without any `::parse` diagnostic must not
 //! drop below what was measured (`cargo bench --bench armada_parse` prints the details).
 
+use crate::support::{built_in_db, root};
+use arbiter::input::list_inputs;
 use arbiter::parse::armada::{SourceFormat, parse_bytes};
 use arbiter::report::FileId;
+use arbiter::validate::lists::{Checker, MAX_LIST_BYTES, Options, Request, check_in_order};
 use std::path::Path;
 
 /// Measured with the bench, rounded down to 0.1%: Kingston 7,118/7,118 = 100.00%,
@@ -66,35 +69,41 @@ const STATED_POINTS_MAX: usize = 1_000;
 
 #[test]
 fn stated_points_findings_on_the_corpus_stay_under_the_bound() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/armada");
+    let dir = root().join("../shared/corpus/armada");
     if !dir.is_dir() {
         eprintln!("../shared/corpus/armada not found; not checked");
         return;
     }
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["validate", "--output", "json"])
-        .arg(&dir)
-        .output()
-        .expect("the binary runs");
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
-    let results = report["results"].as_array().expect("results");
-    assert!(results.len() > 8_000, "only {} lists", results.len());
+    // What `arbiter validate --output json ../shared/corpus/armada` reports, checked in
+    // process: the same inputs, options and ordered parallel run, without writing and
+    // re-reading 28 MB of JSON.
+    let db = built_in_db();
+    let options = Options::new(db, &Request::default()).expect("the default options");
+    let checker = Checker::new(db, options, false);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut lists = 0;
     let mut stated_points = 0;
-    for result in results {
-        assert!(
-            result["points_revision"].is_string(),
-            "{}: no points revision",
-            result["file"]
-        );
-        let diagnostics = result["diagnostics"].as_array().expect("diagnostics");
-        let count = |code: &str| diagnostics.iter().filter(|d| d["code"] == code).count();
-        stated_points += count("armada::stated_points");
-        assert!(
-            count("armada::points_revision") <= 1,
-            "{}: the revision is told once per list",
-            result["file"]
-        );
-    }
+    check_in_order(
+        list_inputs(&[dir], MAX_LIST_BYTES),
+        workers,
+        &|input| checker.check(&input),
+        |report| {
+            lists += 1;
+            assert!(
+                report.points_revision.is_some(),
+                "{}: no points revision",
+                report.file
+            );
+            let count = |code: &str| report.diagnostics.iter().filter(|d| d.code == code).count();
+            stated_points += count("armada::stated_points");
+            assert!(
+                count("armada::points_revision") <= 1,
+                "{}: the revision is told once per list",
+                report.file
+            );
+        },
+    );
+    assert!(lists > 8_000, "only {lists} lists");
     assert!(
         stated_points < STATED_POINTS_MAX,
         "{stated_points} armada::stated_points diagnostics on the corpus (bound {STATED_POINTS_MAX})"

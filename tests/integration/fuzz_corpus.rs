@@ -8,10 +8,10 @@ mod mutate;
 #[path = "../../fuzz/targets.rs"]
 mod targets;
 
-/// Run `bytes` through `target` with several picks (forced formats, data paths), catching
-/// a panic so the failing input is named.
+/// Run `bytes` through `target` with every pick that changes what it does (forced
+/// formats, data paths, seeds), catching a panic so the failing input is named.
 fn holds(checker: &arbiter::ListChecker<'_>, target: &str, bytes: &[u8], what: &str) {
-    for pick in 0..12 {
+    for pick in 0..targets::distinct_picks(target) {
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             targets::run(checker, target, bytes, pick)
         }));

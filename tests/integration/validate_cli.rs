@@ -28,8 +28,27 @@ fn relative(path: &Path) -> String {
         .replace('\\', "/")
 }
 
-/// Exit code, human report and JSON of one run, for a snapshot.
-fn both_reports(args: &[&str]) -> String {
+/// One list checked twice by the binary: as people read it and as JSON.
+struct BothReports {
+    human: Output,
+    machine: Output,
+}
+
+impl BothReports {
+    /// Exit code, human report and JSON, for a snapshot.
+    fn snapshot(&self) -> String {
+        format!(
+            "exit: {}\n--- human ---\n{}\n--- json ---\n{}",
+            self.human.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&self.human.stdout),
+            String::from_utf8_lossy(&self.machine.stdout)
+        )
+    }
+}
+
+/// `arbiter ARGS` and `arbiter ARGS --output json`, whose exit codes must agree. Each test
+/// asserts on these two runs rather than running the binary again for the same output.
+fn both_reports(args: &[&str]) -> BothReports {
     let human = arbiter(args);
     let mut json_args = args.to_vec();
     json_args.extend(["--output", "json"]);
@@ -39,12 +58,7 @@ fn both_reports(args: &[&str]) -> String {
         machine.status.code(),
         "{args:?}: the exit code must not depend on the output form"
     );
-    format!(
-        "exit: {}\n--- human ---\n{}\n--- json ---\n{}",
-        human.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&human.stdout),
-        String::from_utf8_lossy(&machine.stdout)
-    )
+    BothReports { human, machine }
 }
 
 /// Every diagnostic of a result has the documented fields, and a located one a line.
@@ -123,10 +137,9 @@ fn builder_exports_report_a_table_and_their_findings() {
         "armada/{kingston,star-forge,warlords,flagship,fleet-builder-app,fleets-designer}/*.txt",
         |path| {
             let name = relative(path);
-            let report = both_reports(&["validate", &name]);
-            insta::assert_snapshot!(report);
-            let output = arbiter(&["validate", &name, "--output", "json"]);
-            let body = json(&output);
+            let reports = both_reports(&["validate", &name]);
+            insta::assert_snapshot!(reports.snapshot());
+            let body = json(&reports.machine);
             let result = &body["results"][0];
             assert_documented_shape(result);
             assert_eq!(result["game"], "armada");
@@ -146,11 +159,9 @@ fn rule_fixtures_report_their_rule_in_both_forms() {
     insta::glob!("../fixtures", "armada/validate/**/*.txt", |path| {
         let name = relative(path);
         let format = format_of(path);
-        let report = both_reports(&["validate", &name, "--format", format]);
-        insta::assert_snapshot!(report);
-        let body = json(&arbiter(&[
-            "validate", &name, "--format", format, "--output", "json",
-        ]));
+        let reports = both_reports(&["validate", &name, "--format", format]);
+        insta::assert_snapshot!(reports.snapshot());
+        let body = json(&reports.machine);
         let result = &body["results"][0];
         assert_documented_shape(result);
         let stem = path.file_stem().unwrap().to_string_lossy().to_string();
@@ -162,9 +173,7 @@ fn rule_fixtures_report_their_rule_in_both_forms() {
             let codes = codes_of(result);
             assert!(codes.contains(&code.as_str()), "{name}: {codes:?}");
             // The human report names the code and points into the list.
-            let human =
-                String::from_utf8_lossy(&arbiter(&["validate", &name, "--format", format]).stdout)
-                    .into_owned();
+            let human = String::from_utf8_lossy(&reports.human.stdout);
             assert!(human.contains(&code), "{name}");
             assert!(
                 human.contains(&format!("[{name}:")),
@@ -181,9 +190,9 @@ fn xwing_squads_report_pilots_and_the_revision() {
         "xwing/{xws,yasb-link,yasb-text,reddit,lbn,tts}/*",
         |path| {
             let name = relative(path);
-            let report = both_reports(&["validate", &name]);
-            insta::assert_snapshot!(report);
-            let body = json(&arbiter(&["validate", &name, "--output", "json"]));
+            let reports = both_reports(&["validate", &name]);
+            insta::assert_snapshot!(reports.snapshot());
+            let body = json(&reports.machine);
             let result = &body["results"][0];
             assert_documented_shape(result);
             assert_eq!(result["game"], "xwing", "{name}");
@@ -199,10 +208,10 @@ fn xwing_squads_report_pilots_and_the_revision() {
 fn xwing_rule_fixtures_report_their_rule_in_both_forms() {
     insta::glob!("../fixtures", "xwing/validate/*/*", |path| {
         let name = relative(path);
-        let report = both_reports(&["validate", &name]);
-        insta::assert_snapshot!(report);
-        let output = arbiter(&["validate", &name, "--output", "json"]);
-        let body = json(&output);
+        let reports = both_reports(&["validate", &name]);
+        insta::assert_snapshot!(reports.snapshot());
+        let output = &reports.machine;
+        let body = json(output);
         let result = &body["results"][0];
         assert_documented_shape(result);
         let codes = codes_of(result);
@@ -263,11 +272,9 @@ fn team_games_are_checked_together() {
         let name = case.file_name().unwrap().to_string_lossy().to_string();
         let args = team_args(&case);
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let report = both_reports(&args);
-        insta::assert_snapshot!(format!("team__{name}"), report);
-        let mut json_args = args.clone();
-        json_args.extend(["--output", "json"]);
-        let body = json(&arbiter(&json_args));
+        let reports = both_reports(&args);
+        insta::assert_snapshot!(format!("team__{name}"), reports.snapshot());
+        let body = json(&reports.machine);
         let results = body["results"].as_array().unwrap();
         let codes: Vec<&str> = results
             .iter()
