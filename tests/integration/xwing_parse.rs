@@ -327,3 +327,16 @@ fn inputs_past_the_size_limit_are_refused_before_reading() {
     let errors = xwing::read(&mut files, "huge.json", huge.as_bytes()).unwrap_err();
     insta::assert_snapshot!(findings(&files, &errors));
 }
+
+/// The example at the top of `arbiter::parse::xwing`'s documentation, run here because
+/// doctests are off (`doctest = false` in Cargo.toml).
+#[test]
+fn the_module_documentation_example_reads_a_yasb_link() {
+    use arbiter::parse::xwing::SourceFormat;
+
+    let mut files = SourceFiles::default();
+    let link = b"https://yasb.app/?f=Rebel%20Alliance&d=v9ZhZ20Z462X130WW371&sn=Red&obs=";
+    let squad = xwing::read(&mut files, "squad.txt", link).unwrap();
+    assert_eq!(squad.format, SourceFormat::YasbLink);
+    assert_eq!(squad.pilots[0].card.text(), "462");
+}
