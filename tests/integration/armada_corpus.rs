@@ -1,8 +1,8 @@
-//! Coverage of the Armada readers on the real lists in ../shared/corpus/armada (skipped when
-//! that folder is absent): the share of lists read without any `::parse` diagnostic must not
+//! Coverage of the Armada readers on the real lists in ../shared/corpus/armada (skipped, with
+//! a line saying so, when that folder is absent): the share of lists read without any `::parse` diagnostic must not
 //! drop below what was measured (`cargo bench --bench armada_parse` prints the details).
 
-use crate::support::{built_in_db, root};
+use crate::support::{built_in_db, shared};
 use arbiter::input::list_inputs;
 use arbiter::parse::armada::{SourceFormat, parse_bytes};
 use arbiter::report::FileId;
@@ -15,14 +15,11 @@ use std::path::Path;
 const KINGSTON_MIN_CLEAN: f64 = 100.0;
 const STAR_FORGE_MIN_CLEAN: f64 = 99.8;
 
-fn coverage(corpus: &str, expected: SourceFormat) -> Option<(usize, usize)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus/armada")
-        .join(corpus);
-    let entries = std::fs::read_dir(&dir).ok()?;
+/// The lists of `dir` read without any `::parse` diagnostic, and all the lists of `dir`.
+fn coverage(dir: &Path, expected: SourceFormat) -> (usize, usize) {
     let mut total = 0;
     let mut clean = 0;
-    for entry in entries {
+    for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         let (_, fleet) = parse_bytes(FileId(0), &std::fs::read(&path).unwrap());
         assert_eq!(fleet.source_format, Some(expected), "{}", path.display());
@@ -35,14 +32,14 @@ fn coverage(corpus: &str, expected: SourceFormat) -> Option<(usize, usize)> {
             clean += 1;
         }
     }
-    Some((clean, total))
+    (clean, total)
 }
 
 fn check(corpus: &str, expected: SourceFormat, minimum: f64) {
-    let Some((clean, total)) = coverage(corpus, expected) else {
-        eprintln!("../shared/corpus/armada/{corpus} not found; coverage not checked");
+    let Some(dir) = shared(&format!("corpus/armada/{corpus}")) else {
         return;
     };
+    let (clean, total) = coverage(&dir, expected);
     assert!(total > 1000, "{corpus}: only {total} lists found");
     let share = 100.0 * clean as f64 / total as f64;
     assert!(
@@ -69,11 +66,9 @@ const STATED_POINTS_MAX: usize = 1_000;
 
 #[test]
 fn stated_points_findings_on_the_corpus_stay_under_the_bound() {
-    let dir = root().join("../shared/corpus/armada");
-    if !dir.is_dir() {
-        eprintln!("../shared/corpus/armada not found; not checked");
+    let Some(dir) = shared("corpus/armada") else {
         return;
-    }
+    };
     // What `arbiter validate --output json ../shared/corpus/armada` reports, checked in
     // process: the same inputs, options and ordered parallel run, without writing and
     // re-reading 28 MB of JSON.

@@ -3,7 +3,7 @@
 //! binary; the xws-spec sample (read from ../shared) exported to schema-valid XWS; one
 //! squad written as XWS, link and text resolving alike; bad input failing cleanly.
 
-use crate::support::xws_schema::validate as schema_errors;
+use crate::support::xws_schema;
 use crate::support::{
     arbiter, arbiter_with_stdin, built_in_db, relative, root, scratch, stderr, stdout,
 };
@@ -12,7 +12,7 @@ use arbiter::parse::xwing;
 use arbiter::report::SourceFiles;
 use arbiter::validate::xwing::{Options, Validator};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const TARGETS: [&str; 4] = ["xws", "yasb", "text", "tts"];
 
@@ -34,20 +34,6 @@ fn write_scratch(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
     path.display().to_string()
-}
-
-fn shared(path: &str) -> PathBuf {
-    let full = root().join("../shared/reference").join(path);
-    assert!(
-        full.exists(),
-        "{} is missing (CI has ../shared beside the repo)",
-        full.display()
-    );
-    full
-}
-
-fn xws_schema() -> Value {
-    serde_json::from_str(&std::fs::read_to_string(shared("xws-spec/schema.json")).unwrap()).unwrap()
 }
 
 #[test]
@@ -81,20 +67,29 @@ fn every_fixture_exports_to_every_target() {
     });
 }
 
+const LINK_FILE: &str = "tests/fixtures/export/xwa-link-pilots-and-loadouts.txt";
+
 #[test]
 fn link_to_xws_to_link_is_a_round_trip() {
-    let link_file = "tests/fixtures/export/xwa-link-pilots-and-loadouts.txt";
-    let link = std::fs::read_to_string(link_file).unwrap();
+    let link = std::fs::read_to_string(LINK_FILE).unwrap();
     let temp = scratch();
     let dir = temp.path();
     let xws_path = dir.join("squad.json").display().to_string();
-    assert_eq!(export(link_file, "xws", &["-o", &xws_path]), "");
+    assert_eq!(export(LINK_FILE, "xws", &["-o", &xws_path]), "");
     let xws: Value = serde_json::from_str(&std::fs::read_to_string(&xws_path).unwrap()).unwrap();
-    let errors = schema_errors(&xws_schema(), &xws, "$");
-    assert!(errors.is_empty(), "{errors:#?}");
     assert_eq!(xws["vendor"]["arbiter"]["ruleset"], "xwa-50p20");
     let again = export(&xws_path, "yasb", &[]);
     assert_eq!(again, link);
+}
+
+#[test]
+fn a_link_exported_to_xws_is_schema_valid() {
+    let Some(spec) = xws_schema::spec() else {
+        return;
+    };
+    let xws: Value = serde_json::from_str(&export(LINK_FILE, "xws", &[])).unwrap();
+    let errors = xws_schema::validate(&spec.schema(), &xws, "$");
+    assert!(errors.is_empty(), "{errors:#?}");
 }
 
 #[test]
@@ -133,7 +128,10 @@ fn text_names_the_editions_that_share_a_name() {
 
 #[test]
 fn the_xws_spec_sample_exports_to_schema_valid_xws() {
-    let sample = shared("xws-spec/sample.json");
+    let Some(spec) = xws_schema::spec() else {
+        return;
+    };
+    let sample = spec.sample_path();
     let output = arbiter(&["export", sample.to_str().unwrap(), "--to", "xws"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     // The sample's ids are read: `dfs311-vultureclassdroidfighter` with a warning.
@@ -143,7 +141,7 @@ fn the_xws_spec_sample_exports_to_schema_valid_xws() {
         stderr(&output)
     );
     let xws: Value = serde_json::from_str(&stdout(&output)).unwrap();
-    let errors = schema_errors(&xws_schema(), &xws, "$");
+    let errors = xws_schema::validate(&spec.schema(), &xws, "$");
     assert!(errors.is_empty(), "{errors:#?}");
 
     let original: Value = serde_json::from_str(&std::fs::read_to_string(&sample).unwrap()).unwrap();

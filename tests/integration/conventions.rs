@@ -3,10 +3,9 @@
 //! ambiguous card names, and `arbiter explain` (with its citations held to the documents
 //! they name).
 
-use crate::support::{self, stderr, stdout};
+use crate::support::{self, root, stderr, stdout};
 use arbiter::report::Code;
 use arbiter::report::explain::explanations;
-use std::path::PathBuf;
 use std::process::Output;
 
 const ESC: char = '\u{1b}';
@@ -341,18 +340,6 @@ fn explain_an_unknown_code_suggests_and_exits_2() {
     );
 }
 
-fn shared_seed(prefix: &str) -> String {
-    let dir: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "shared", "seeds"]
-        .iter()
-        .collect();
-    let entry = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
-        .filter_map(Result::ok)
-        .find(|e| e.file_name().to_string_lossy().starts_with(prefix))
-        .unwrap_or_else(|| panic!("no seed {prefix}_*"));
-    std::fs::read_to_string(entry.path()).unwrap()
-}
-
 /// A heading line as printed: Markdown `#` and bold markers taken off.
 fn printed_lines(text: &str) -> Vec<String> {
     text.lines()
@@ -366,47 +353,69 @@ fn printed_lines(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// The document explanations cite for what is arbiter's own choice.
+const README: &str = "arbiter README";
+
 #[test]
-fn every_explanation_cites_a_heading_its_document_prints() {
-    let readme =
-        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-            .unwrap();
+fn every_explanation_citing_the_readme_names_one_of_its_sections() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     let readme_sections: Vec<&str> = readme
         .lines()
         .filter_map(|l| l.strip_prefix("## "))
         .collect();
+    let citing: Vec<_> = explanations()
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.source.document == README)
+        .collect();
+    assert!(!citing.is_empty(), "no explanation cites the README");
+    let wrong: Vec<String> = citing
+        .iter()
+        .filter(|e| !readme_sections.contains(&e.source.section.as_str()))
+        .map(|e| format!("{}: {README} / {}", e.code, e.source.section))
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "citations of README sections it does not have: {wrong:#?}"
+    );
+}
+
+#[test]
+fn every_explanation_cites_a_heading_its_document_prints() {
+    let Some(seeds) = support::seeds() else {
+        return;
+    };
     let documents: Vec<(&str, Vec<String>)> = vec![
         (
             "Star Wars: Armada — Guía de referencia",
-            printed_lines(&shared_seed("000")),
+            printed_lines(&seeds.text("000")),
         ),
         (
             "Star Wars: X-Wing — Guía de referencia",
-            printed_lines(&shared_seed("002")),
+            printed_lines(&seeds.text("002")),
         ),
         (
             "Star Wars: Armada — Flotas de Sector",
-            printed_lines(&shared_seed("003")),
+            printed_lines(&seeds.text("003")),
         ),
         (
             "Space Alert — Reglamento",
-            printed_lines(&shared_seed("001")),
+            printed_lines(&seeds.text("001")),
         ),
-        ("Talon — Reglamento", printed_lines(&shared_seed("004"))),
+        ("Talon — Reglamento", printed_lines(&seeds.text("004"))),
     ];
     let mut wrong = Vec::new();
     for e in explanations().unwrap() {
         let section = e.source.section.as_str();
-        let printed = if e.source.document == "arbiter README" {
-            readme_sections.contains(&section)
-        } else {
-            match documents.iter().find(|(d, _)| *d == e.source.document) {
-                // Talon's rulebook runs a heading into its first sentence on one line.
-                Some((_, lines)) => lines
-                    .iter()
-                    .any(|l| l == section || l.starts_with(&format!("{section} "))),
-                None => false,
-            }
+        if e.source.document == README {
+            continue;
+        }
+        let printed = match documents.iter().find(|(d, _)| *d == e.source.document) {
+            // Talon's rulebook runs a heading into its first sentence on one line.
+            Some((_, lines)) => lines
+                .iter()
+                .any(|l| l == section || l.starts_with(&format!("{section} "))),
+            None => false,
         };
         if !printed {
             wrong.push(format!("{}: {} / {section}", e.code, e.source.document));

