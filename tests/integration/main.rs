@@ -23,6 +23,7 @@ mod rule_cli;
 mod rule_queries;
 mod schema;
 mod spacealert;
+mod structure;
 mod talon_cli;
 mod validate_cli;
 mod xwing_export;
