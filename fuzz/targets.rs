@@ -1,6 +1,6 @@
 //! The fuzz targets and the properties every execution must keep, shared by the runner
 //! (`fuzz/main.rs`, built as the `fuzz` example) and the corpus replay in `cargo test`
-//! (`tests/fuzz_corpus.rs`).
+//! (`tests/integration/fuzz_corpus.rs`).
 //!
 //! Properties, for any bytes: no panic (the caller catches unwinding); every refusal is at
 //! least one diagnostic; every located diagnostic points inside the text it quotes, on

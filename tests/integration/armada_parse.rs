@@ -68,9 +68,9 @@ fn assert_located(files: &SourceFiles, fleet: &ParsedFleet, name: &str) {
     }
 }
 
-/// Lists for the fleet-building rules (tests/armada_rules.rs), in subfolders by format.
-/// Folders of whole-list fixtures for validation (`tests/armada_rules.rs`,
-/// `tests/validate_cli.rs`), not reader fixtures.
+/// Lists for the fleet-building rules (tests/integration/armada_rules.rs), in subfolders by format.
+/// Folders of whole-list fixtures for validation (`tests/integration/armada_rules.rs`,
+/// `tests/integration/validate_cli.rs`), not reader fixtures.
 const VALIDATION_FIXTURES: [&str; 2] = ["validate", "teams"];
 
 fn expected_format(folder: &str, file: &str) -> Option<SourceFormat> {

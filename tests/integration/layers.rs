@@ -79,7 +79,7 @@ fn every_module_has_a_layer() {
     let orphans: Vec<&&String> = modules.iter().filter(|m| layer_of(m).is_none()).collect();
     assert!(
         orphans.is_empty(),
-        "modules without a layer in tests/layers.rs and ARCHITECTURE.md: {orphans:?}"
+        "modules without a layer in tests/integration/layers.rs and ARCHITECTURE.md: {orphans:?}"
     );
 }
 

@@ -1,6 +1,6 @@
 //! data/schema/*.json must match what `arbiter schema` prints, so editors validate data
 //! files against the model the binary really uses. Regenerate with
-//! `ARBITER_BLESS=1 cargo test --test schema`.
+//! `ARBITER_BLESS=1 cargo test --test integration schema::`.
 
 use crate::support::root;
 use arbiter::schema::SchemaKind;
@@ -22,6 +22,6 @@ fn committed_schemas_are_current() {
     }
     assert!(
         stale.is_empty(),
-        "stale schema files: {stale:?}; run `ARBITER_BLESS=1 cargo test --test schema`"
+        "stale schema files: {stale:?}; run `ARBITER_BLESS=1 cargo test --test integration schema::`"
     );
 }

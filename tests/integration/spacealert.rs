@@ -2,7 +2,7 @@
 //! diagnostics held as a snapshot (each a `spacealert::` or `scenario::` code with a help
 //! line); every section the engine cites is a line printed in seed 001; the quiet engine
 //! (no trace) agrees with the traced one on every example; the binary exits 2 on a broken
-//! mission. (The examples' traces are snapshotted by tests/resolve.rs with every game's.)
+//! mission. (The examples' traces are snapshotted by tests/integration/resolve.rs with every game's.)
 
 use crate::support::{self, command, relative, root};
 use arbiter::adjudicate::spacealert::{prepare, resolve_quietly, rules};

@@ -196,7 +196,7 @@ fn xwing_fixtures() {
         if !path.is_file() || path.file_name().is_some_and(|n| n == "README.md") {
             return;
         }
-        // Validation fixtures (tests/xwing_rules.rs) are about rules, not reading.
+        // Validation fixtures (tests/integration/xwing_rules.rs) are about rules, not reading.
         if path.components().any(|c| c.as_os_str() == "validate") {
             return;
         }

@@ -158,7 +158,7 @@ fn every_failing_squad_has_a_passing_twin() {
 fn every_rule_and_restriction_kind_has_a_failing_squad() {
     let fail = fixture_names("fail");
     let rules: BTreeSet<String> = fail.iter().map(|n| rule_of(Path::new(n))).collect();
-    // Parse codes have their own fixtures (tests/xwing_parse.rs); `revision` is the
+    // Parse codes have their own fixtures (tests/integration/xwing_parse.rs); `revision` is the
     // caller naming an unknown format or revision, which no squad can cause.
     let wanted = Code::ALL.iter().map(|c| c.as_str()).filter(|c| {
         c.starts_with("xwing::") && !c.starts_with("xwing::parse") && *c != "xwing::revision"
