@@ -7,7 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// Lowest first. Modules of one layer do not import each other.
 const LAYERS: &[&[&str]] = &[
-    &["text", "report"],
+    // test_shared is compiled for the unit tests only (tests/integration/support/shared.rs).
+    &["text", "report", "test_shared"],
     &["input"],
     &["cards"],
     &["parse", "glossary"],

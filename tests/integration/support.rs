@@ -1,7 +1,10 @@
 //! What the integration test modules share: the project's folders, the real binary, the
 //! built-in card data, scratch folders, and `../shared` (present in CI, maybe not in a clone).
 
+mod shared;
 pub mod xws_schema;
+
+pub use shared::shared;
 
 use arbiter::cards::{CardDb, LoadOptions, load};
 use std::io::Write;
@@ -105,32 +108,6 @@ pub fn built_in_db() -> &'static CardDb {
         assert!(unreadable.is_empty(), "{unreadable:?}");
         db
     })
-}
-
-/// Set to `1` (as `.ci/run` does) to make a missing `../shared` fail the tests that need it.
-pub const REQUIRE_SHARED: &str = "ARBITER_REQUIRE_SHARED";
-
-/// `../shared/<path>` (the rulebooks, the corpus, the reference data sets), which CI has
-/// beside the repository and a fresh clone may not. When it is missing, the calling test
-/// says in one line what it skips and why (written past the test harness's capture, so it
-/// shows in a plain `cargo test`) and gets `None`, so it can return and pass; with
-/// `ARBITER_REQUIRE_SHARED=1` it fails instead.
-pub fn shared(path: &str) -> Option<PathBuf> {
-    let full = root().join("../shared").join(path);
-    if full.exists() {
-        return Some(full);
-    }
-    let shown = format!("../shared/{path}");
-    if std::env::var(REQUIRE_SHARED).is_ok_and(|v| v == "1") {
-        panic!("{shown} not found, and {REQUIRE_SHARED}=1 requires it");
-    }
-    let thread = std::thread::current();
-    let test = thread.name().unwrap_or("a test");
-    let _ = writeln!(
-        std::io::stderr(),
-        "skipped: {test} — {shown} not found (set {REQUIRE_SHARED}=1 to make this an error)"
-    );
-    None
 }
 
 /// The rulebooks in `../shared/seeds/` (`../shared/README.md` says which is which).
