@@ -1,6 +1,6 @@
 //! The fuzz targets and the properties every execution must keep, shared by the runner
 //! (`fuzz/main.rs`, built as the `fuzz` example) and the corpus replay in `cargo test`
-//! (`tests/fuzz_corpus.rs`).
+//! (`tests/integration/fuzz_corpus.rs`).
 //!
 //! Properties, for any bytes: no panic (the caller catches unwinding); every refusal is at
 //! least one diagnostic; every located diagnostic points inside the text it quotes, on
@@ -53,6 +53,18 @@ impl Default for Context {
     }
 }
 
+/// How many values of `pick` give `target` different work; any other pick repeats one of
+/// these. A replay runs each input once per distinct pick, not more.
+pub fn distinct_picks(target: &str) -> usize {
+    match target {
+        "armada" => armada::SourceFormat::ALL.len() + 1,
+        "xwing" => xwing::SourceFormat::ALL.len(),
+        "scenario" => SCENARIO_SEEDS as usize,
+        "cards" => DATA_PATHS.len(),
+        _ => 1,
+    }
+}
+
 /// Run one target on `bytes`. `pick` varies what a target tries (the builder format a
 /// reader is forced to, the path a data file is read at) from one execution to the next.
 pub fn run(checker: &arbiter::ListChecker<'_>, target: &str, bytes: &[u8], pick: usize) -> Outcome {
@@ -100,12 +112,15 @@ fn xwing_squad(bytes: &[u8], pick: usize) -> Outcome {
     Ok(signature)
 }
 
+/// The dice seeds a scenario is resolved with, chosen by `pick`.
+const SCENARIO_SEEDS: u64 = 7;
+
 /// Scenario TOML of any game, resolved (steps capped by the scenario's own ceiling).
 fn scenario(db: &CardDb, bytes: &[u8], pick: usize) -> Outcome {
     let text = String::from_utf8_lossy(bytes);
     let options = ResolveOptions {
         max_steps: None,
-        seed: Some(pick as u64 % 7),
+        seed: Some(pick as u64 % SCENARIO_SEEDS),
     };
     let (files, result) = resolve_text(db, "scenario.toml", &text, &options);
     match result {

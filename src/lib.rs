@@ -18,6 +18,12 @@ pub mod schema;
 pub mod text;
 pub mod validate;
 
+/// `../shared` for the unit tests that read it: the integration tests' helper, included so
+/// both say alike that they skipped (or, with `ARBITER_REQUIRE_SHARED=1`, fail).
+#[cfg(test)]
+#[path = "../tests/integration/support/shared.rs"]
+mod test_shared;
+
 pub use validate::lists::ListChecker;
 
 /// The `arbiter` program: parse the command line, run the command, return its exit code.

@@ -318,9 +318,9 @@ mod tests {
     use crate::report::FileId;
     use std::path::PathBuf;
 
+    /// isb-cards in ../shared, or `None` having said the test skips.
     fn reference() -> Option<PathBuf> {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/isb-cards");
-        dir.is_dir().then_some(dir)
+        crate::test_shared::shared("reference/isb-cards")
     }
 
     fn armada_data() -> Option<PathBuf> {
@@ -331,7 +331,6 @@ mod tests {
     #[test]
     fn the_real_data_imports_loads_back_and_checks_clean() {
         let Some(dir) = reference() else {
-            eprintln!("../shared/reference/isb-cards is not there; skipped");
             return;
         };
         let files = import(&dir, armada_data().as_deref()).unwrap();

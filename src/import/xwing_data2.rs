@@ -544,18 +544,16 @@ fn upgrade(raw: &source::Upgrade) -> Result<(Upgrade, Vec<Device>)> {
 mod tests {
     use super::*;
 
+    /// The reference data sets in ../shared, or `None` having said the test skips.
     fn shared() -> Option<std::path::PathBuf> {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference");
-        dir.join("xwing-data2/data/manifest.json")
-            .exists()
-            .then_some(dir)
+        crate::test_shared::shared("reference/xwing-data2/data/manifest.json")
+            .map(|_| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference"))
     }
 
     /// The committed data is exactly what the importer makes from ../shared.
     #[test]
     fn committed_data_is_the_import_of_the_reference_data() {
         let Some(reference) = shared() else {
-            eprintln!("../shared/reference is not here; skipped");
             return;
         };
         let files = import(

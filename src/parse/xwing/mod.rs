@@ -3,6 +3,8 @@
 //! the squad as written, ids unresolved and every value spanned; resolving ids against
 //! the card data and checking the rules is the validator's job.
 //!
+//! (Doctests are off; `tests/integration/xwing_parse.rs` runs this example.)
+//!
 //! ```
 //! use arbiter::parse::xwing::{self, SourceFormat};
 //! use arbiter::report::SourceFiles;

@@ -809,12 +809,15 @@ fn sector_fleets_use_their_own_numbers() {
 }
 
 /// Every Kingston and Star Forge list of the shared corpus and the same fleets exported by
-/// five builders, when present: no panic, and the count of names the card data does not
-/// know (printed, not asserted: it moves with the data).
+/// five builders: no panic, every folder holds lists, and the count of names the card data
+/// does not know (printed, not asserted: it moves with the data).
 #[test]
 fn corpus_sweep_counts_unknown_cards() {
-    sweep("kingston");
-    sweep("starforge");
+    let Some(corpus) = crate::test_shared::shared("corpus/armada") else {
+        return;
+    };
+    let lists = sweep(&corpus.join("kingston")) + sweep(&corpus.join("starforge"));
+    assert!(lists > 8_000, "only {lists} Kingston and Star Forge lists");
     for builder in [
         "armada-fleet-builder",
         "armada-fleets-designer",
@@ -822,18 +825,16 @@ fn corpus_sweep_counts_unknown_cards() {
         "ryan-kingston",
         "warlords",
     ] {
-        sweep(&format!("builder-exports/{builder}"));
+        let lists = sweep(&corpus.join("builder-exports").join(builder));
+        assert!(lists > 0, "no {builder} export in the corpus");
     }
 }
 
-fn sweep(builder: &str) {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus/armada")
-        .join(builder);
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!("no corpus at {}", dir.display());
-        return;
-    };
+/// Validates every list in `dir` under the standard format, printing what it finds; the
+/// number of lists.
+fn sweep(dir: &std::path::Path) -> usize {
+    let builder = dir.display();
+    let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{builder}: {e}"));
     let standard = format("standard");
     let mut lists = 0usize;
     // A name of another kind on the wrong line is the export's fault, not a name the data
@@ -885,6 +886,7 @@ fn sweep(builder: &str) {
     for (message, n) in unknown.iter().take(40).chain(misplaced.iter().take(10)) {
         eprintln!("  {n:5} {message}");
     }
+    lists
 }
 
 /// Issue 14 item 5: the `Commander:` line names Admiral Ozzel; the copy stated at the
