@@ -226,3 +226,69 @@ fn a_step_cap_above_the_ceiling_is_refused_before_anything_runs() {
         findings[0].message
     );
 }
+
+/// `--data` reaches `resolve` for every game: an unreadable overlay stops the run (exit 2),
+/// and an overlay that changes the cards a scenario names changes its answer.
+#[test]
+fn data_overlays_reach_every_game() {
+    for example in [
+        "examples/armada/first-player-resolves-first.toml",
+        "examples/xwing/queue-example-1-jake-farrell.toml",
+        "examples/spacealert/heavy-laser-fighter.toml",
+        "examples/talon/fire-patton-at-vision.toml",
+    ] {
+        let output = support::arbiter(&["--data", "no/such/folder", "resolve", example]);
+        assert_eq!(output.status.code(), Some(2), "{example}");
+        assert!(
+            support::stderr(&output).contains("cards::io"),
+            "{example}: {}",
+            support::stderr(&output)
+        );
+    }
+    let overlaid = |file: &str, change: &dyn Fn(&str) -> String, scenario: &str| {
+        let dir = support::scratch();
+        let target = dir.path().join(file);
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        let built_in = std::fs::read_to_string(root().join("data").join(file)).unwrap();
+        let changed = change(&built_in);
+        assert_ne!(changed, built_in, "{file}: the change applies");
+        std::fs::write(&target, changed).unwrap();
+        let data = dir.path().display().to_string();
+        let plain = support::arbiter(&["resolve", "--output", "json", scenario]);
+        let with = support::arbiter(&["--data", &data, "resolve", "--output", "json", scenario]);
+        assert_eq!(with.status.code(), Some(0), "{}", support::stderr(&with));
+        assert_ne!(
+            support::json(&plain)["outcome"],
+            support::json(&with)["outcome"],
+            "{scenario}: the overlay of {file} changes nothing"
+        );
+    };
+    // A Fighter with ten times its hit points survives the heavy lasers.
+    overlaid(
+        "cards/spacealert/threats.toml",
+        &|text| {
+            let at = text.find("id = \"fighter\"").unwrap();
+            let hp = at + text[at..].find("hit_points = 4").unwrap();
+            format!("{}hit_points = 40{}", &text[..hp], &text[hp + 14..])
+        },
+        "examples/spacealert/heavy-laser-fighter.toml",
+    );
+    // Every Talon class with one point of forward shield takes the Patton's shot on its hull.
+    overlaid(
+        "cards/talon/ships.toml",
+        &|text| {
+            let mut out = String::new();
+            for line in text.split_inclusive('\n') {
+                match line.strip_prefix("shields = { forward = ") {
+                    Some(rest) => {
+                        let after = rest.find(',').unwrap();
+                        out.push_str(&format!("shields = {{ forward = 1{}", &rest[after..]));
+                    }
+                    None => out.push_str(line),
+                }
+            }
+            out
+        },
+        "examples/talon/fire-patton-at-vision.toml",
+    );
+}
