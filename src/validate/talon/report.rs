@@ -69,6 +69,7 @@ pub fn talon_report(
     let mut report = ListReport {
         file: file_name,
         game: Some("talon"),
+        noun: None,
         source_format: Some("talon-text"),
         format: None,
         format_source: None,
