@@ -61,7 +61,7 @@ pub fn talon_report(
     match fleet.limit_source {
         Some("option") => notes.push("points limit from --points-limit".to_string()),
         None => notes.push(
-            "no points limit: add a `Points:` line or --points-limit (seed 004 prints no standard fleet size)"
+            "no points limit: add a `Points:` line or --points-limit (the Talon rulebook sets no standard fleet size)"
                 .to_string(),
         ),
         _ => {}
