@@ -326,6 +326,29 @@ fn team_play_needs_a_format_with_a_split_for_the_player_count() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("not 6"));
 }
 
+/// Issue 24 item 12: Sector Fleets offers 900 points only to six players (FLOTAS DE SECTOR
+/// MULTIJUGADOR), so one fleet under `sector-900` is one player's 300 points, never 900.
+#[test]
+fn a_single_fleet_under_the_six_player_game_is_one_players_300_points() {
+    let fleet = "armada/validate/sector-900/valid/one-player-of-six.txt";
+    let output = arbiter(&[
+        "validate",
+        "--format",
+        "sector-900",
+        fleet,
+        "--output",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let body = json(&output);
+    let result = &body["results"][0];
+    assert_eq!(result["points"]["limit"], 300);
+    let notes = result["notes"].to_string();
+    assert!(notes.contains("6 players"), "{notes}");
+    assert!(notes.contains("`--team`"), "{notes}");
+    assert!(notes.contains("FLOTAS DE SECTOR MULTIJUGADOR"), "{notes}");
+}
+
 #[test]
 fn a_folder_gives_a_verdict_per_list_and_totals() {
     let output = arbiter(&["validate", "armada/validate/valid", "armada/kingston"]);
