@@ -8,25 +8,6 @@
 //! ends when a ship of another initiative engages, at any phase event, and after the last event.
 
 use super::*;
-use crate::parse::scenario::xwing::words::Phase;
-
-/// Where the scenario's events are in the round, for simultaneous fire.
-#[derive(Debug, Clone, Copy, Default)]
-pub(super) struct Engaging {
-    /// The last phase event (`start engagement`, `end system`, …), if any.
-    phase: Option<(Moment, Phase)>,
-    /// The initiative of the ship engaging now (`Some(None)`: the scenario gives it none).
-    initiative: Option<Option<u8>>,
-}
-
-impl Engaging {
-    fn in_engagement_phase(&self) -> bool {
-        match self.phase {
-            None => true,
-            Some((moment, phase)) => phase == Phase::Engagement && moment != Moment::End,
-        }
-    }
-}
 
 impl Engine<'_> {
     /// Before a scenario event: a phase event or a ship of another initiative engaging ends

@@ -15,6 +15,7 @@ mod damage;
 mod describe;
 mod effects;
 mod engagement;
+mod engaging;
 mod phrasing;
 mod resolution;
 #[cfg(test)]
@@ -140,7 +141,7 @@ struct Engine<'a> {
     /// What is pending came from an attack's consequences step, and keeps its order.
     after_attack: bool,
     /// The phase and the engaging initiative, for simultaneous fire.
-    engaging: engagement::Engaging,
+    engaging: engaging::Engaging,
 }
 
 /// The steps of the scenario's events through the queue, and the ships' state after them.
@@ -184,7 +185,7 @@ pub fn run(sc: &Scenario) -> Played<QueueDetail> {
         arcs: sc.ships.iter().map(|s| s.arc.clone()).collect(),
         bonus_attacks: vec![0; sc.ships.len()],
         after_attack: false,
-        engaging: engagement::Engaging::default(),
+        engaging: engaging::Engaging::default(),
     };
     match engine.run_all() {
         Ok(()) => {
