@@ -50,9 +50,10 @@ pub fn player_format(format: &Format, players: u32) -> Result<(Format, TeamSplit
 pub fn one_player_format(format: &Format) -> Result<(Format, u32), String> {
     match format.team.as_slice() {
         [split] => player_format(format, split.players).map(|(f, s)| (f, s.players)),
-        _ => Err(format!(
-            "the {} format is played only in teams: give each team's fleets with `--team FILE...` (once per team), so the number of players sets each fleet's points",
-            format.id
+        splits => Err(format!(
+            "the {} format is played only in teams, and its {} team splits leave one fleet's points open\nhelp: give each team's fleets with `--team FILE...` (once per team): the number of players sets each fleet's points (Sector Fleets, FLOTAS DE SECTOR MULTIJUGADOR)",
+            format.id,
+            splits.len()
         )),
     }
 }
