@@ -1,5 +1,5 @@
-//! A checker for the JSON Schema keywords the xws-spec schema uses, shared by the tests
-//! that check exported XWS against it (no JSON Schema crate for one small schema).
+//! xws-spec's schema and a check of exported XWS against it, shared by the tests that
+//! check exports.
 
 use serde_json::Value;
 use std::path::PathBuf;
@@ -29,113 +29,30 @@ impl XwsSpec {
     }
 }
 
-/// A validator for the JSON Schema keywords xws-spec's schema uses. Patterns are the
-/// schema's own strings; one the validator does not know fails loudly.
-pub fn validate(schema: &Value, value: &Value, path: &str) -> Vec<String> {
-    let mut errors = Vec::new();
-    if let Some(kind) = schema.get("type").and_then(Value::as_str) {
-        let ok = match kind {
-            "object" => value.is_object(),
-            "array" => value.is_array(),
-            "string" => value.is_string(),
-            "integer" => value.is_i64() || value.is_u64(),
-            other => panic!("type {other} not handled"),
-        };
-        if !ok {
-            errors.push(format!("{path}: not {kind}"));
-            return errors;
-        }
-    }
-    if let Some(options) = schema.get("enum").and_then(Value::as_array)
-        && !options.contains(value)
-    {
-        errors.push(format!("{path}: {value} not in enum"));
-    }
-    if let (Some(pattern), Some(text)) = (
-        schema.get("pattern").and_then(Value::as_str),
-        value.as_str(),
-    ) && !matches_pattern(pattern, text)
-    {
-        errors.push(format!("{path}: {text:?} does not match {pattern}"));
-    }
-    let count = |key: &str| schema.get(key).and_then(Value::as_u64);
-    if let Some(items) = value.as_array() {
-        if let Some(min) = count("minItems")
-            && (items.len() as u64) < min
-        {
-            errors.push(format!("{path}: fewer than {min} items"));
-        }
-        if let Some(max) = count("maxItems")
-            && items.len() as u64 > max
-        {
-            errors.push(format!("{path}: more than {max} items"));
-        }
-        if let Some(item_schema) = schema.get("items") {
-            for (i, item) in items.iter().enumerate() {
-                errors.extend(validate(item_schema, item, &format!("{path}[{i}]")));
-            }
-        }
-    }
-    if let Some(object) = value.as_object() {
-        for required in schema
-            .get("required")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-        {
-            let key = required.as_str().unwrap();
-            if !object.contains_key(key) {
-                errors.push(format!("{path}: missing {key}"));
-            }
-        }
-        if let Some(min) = count("minProperties")
-            && (object.len() as u64) < min
-        {
-            errors.push(format!("{path}: fewer than {min} properties"));
-        }
-        if let Some(max) = count("maxProperties")
-            && object.len() as u64 > max
-        {
-            errors.push(format!("{path}: more than {max} properties"));
-        }
-        let properties = schema.get("properties").and_then(Value::as_object);
-        let patterns = schema.get("patternProperties").and_then(Value::as_object);
-        for (key, child) in object {
-            let child_path = format!("{path}.{key}");
-            let mut known = false;
-            if let Some(sub) = properties.and_then(|p| p.get(key)) {
-                known = true;
-                errors.extend(validate(sub, child, &child_path));
-            }
-            for (pattern, sub) in patterns.into_iter().flatten() {
-                if matches_pattern(pattern, key) {
-                    known = true;
-                    errors.extend(validate(sub, child, &child_path));
-                }
-            }
-            if !known && schema.get("additionalProperties") == Some(&Value::Bool(false)) {
-                errors.push(format!("{child_path}: not allowed"));
-            }
-        }
-    }
-    errors
+/// Every way `value` breaks `schema`, each as `<path>: <why>` with the path written
+/// `$.pilots[0].id`. The jsonschema crate checks it (xws-spec's schema is draft 2019-09).
+pub fn validate(schema: &Value, value: &Value, root: &str) -> Vec<String> {
+    let validator = jsonschema::validator_for(schema).expect("the xws-spec schema compiles");
+    validator
+        .iter_errors(value)
+        .map(|error| {
+            let pointer = error.instance_path().to_string();
+            format!("{}: {error}", dotted(root, &pointer))
+        })
+        .collect()
 }
 
-pub fn matches_pattern(pattern: &str, text: &str) -> bool {
-    let token = |b: u8| b.is_ascii_digit() || b.is_ascii_lowercase();
-    match pattern {
-        "^[0-9a-z]+$" => !text.is_empty() && text.bytes().all(token),
-        "^[0-9a-z-]+[^-]$" => {
-            text.len() >= 2 && !text.ends_with('-') && text.bytes().all(|b| token(b) || b == b'-')
+/// A JSON Pointer (`/pilots/0/id`) written from `root` as `$.pilots[0].id`.
+fn dotted(root: &str, pointer: &str) -> String {
+    let mut path = root.to_string();
+    for token in pointer.split('/').skip(1) {
+        let token = token.replace("~1", "/").replace("~0", "~");
+        if token.bytes().all(|b| b.is_ascii_digit()) && !token.is_empty() {
+            path.push_str(&format!("[{token}]"));
+        } else {
+            path.push('.');
+            path.push_str(&token);
         }
-        "^[0-9]+\\.[0-9]+\\.[0-9]+$" => {
-            let parts: Vec<_> = text.split('.').collect();
-            parts.len() == 3
-                && parts
-                    .iter()
-                    .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
-        }
-        "^.*$" => true,
-        other => panic!("pattern {other} not handled by the test validator"),
     }
+    path
 }
