@@ -40,7 +40,7 @@ mark{background:#fbe6a6;color:inherit;text-decoration:underline wavy var(--vermi
 const SCRIPT: &str = r#"var table=document.getElementById('lists'),controls=document.getElementById('controls');
 var only=document.getElementById('only-invalid'),shown=document.getElementById('shown');
 var bodies=Array.prototype.slice.call(table.tBodies);
-var total=bodies.length,invalid=table.querySelectorAll('tbody[data-verdict="invalid"]').length;
+var total=bodies.length,invalid=table.querySelectorAll('tbody[data-verdict=invalid]').length;
 function count(){shown.textContent=only.checked?invalid+' of '+total+' lists shown (invalid only)':total+' lists shown';}
 only.addEventListener('change',function(){table.classList.toggle('only-invalid',only.checked);count();});
 var collator=new Intl.Collator(undefined,{numeric:true,sensitivity:'base'});
