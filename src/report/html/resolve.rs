@@ -7,7 +7,7 @@ use super::escape::{attribute, escape, push_escaped};
 use super::page::{foot, head};
 use super::svg::SVG_CSS;
 use super::{queue, spacealert, talon};
-use crate::report::picture::{Frame, Scene, Story};
+use crate::report::picture::{Frame, FrameKey, Scene, Story};
 
 const CSS: &str = r#".js .frame{display:none}.js .frame.current,.js.all .frame{display:block}
 .frame{border-top:2px solid var(--line);padding-top:.4rem;margin-top:.6rem}
@@ -133,7 +133,12 @@ fn push_frame(out: &mut String, story: &Story, i: usize) {
 
 fn push_steps(out: &mut String, frame: &Frame) {
     if frame.steps.is_empty() {
-        out.push_str("<p class=\"muted\">No step: the situation as the scenario sets it.</p>\n");
+        out.push_str(match frame.key {
+            FrameKey::Phase(..) => {
+                "<p class=\"muted\">No step: the situation as the scenario sets it.</p>\n"
+            }
+            _ => "<p class=\"muted\">No step: nothing happens here.</p>\n",
+        });
         return;
     }
     out.push_str("<ol class=\"steps\">\n");

@@ -197,7 +197,7 @@ fn draw_track(svg: &mut Svg, track: &Track, y: f64) {
     );
     let length = f64::from(track.length.max(1));
     let cell = (440.0 / length).min(30.0);
-    let top = y + 16.0;
+    let top = y + 26.0;
     for space in 1..=track.length {
         let x = TRACKS_X + cell * f64::from(space - 1);
         let (class, letter) = if space == track.z {

@@ -96,6 +96,26 @@ fn corners((cx, cy): (f64, f64), size: f64) -> [(f64, f64); 6] {
     })
 }
 
+/// `heading` (`title — picture`) cut to what fits over a map `width` wide (the ship panel
+/// starts beside it): the title is shortened, the picture's name kept; the whole heading is
+/// the drawing's title.
+fn fit(heading: &str, width: f64) -> String {
+    // A bold 15px character is about 8.5px wide.
+    let room = ((width - 16.0) / 8.5).max(8.0) as usize;
+    if heading.chars().count() <= room {
+        return heading.to_string();
+    }
+    let (title, picture) = heading.rsplit_once(" — ").unwrap_or((heading, ""));
+    let kept = picture.chars().count() + 3;
+    let mut cut: String = title.chars().take(room.saturating_sub(kept + 1)).collect();
+    cut.push('…');
+    if !picture.is_empty() {
+        cut.push_str(" — ");
+        cut.push_str(picture);
+    }
+    cut
+}
+
 /// Screen angle (clockwise from east) of a compass heading.
 fn screen_angle(compass: u16) -> f64 {
     f64::from((i32::from(compass) - 90).rem_euclid(360))
@@ -110,7 +130,7 @@ pub fn draw(board: &Board, id: &str, heading: &str, standalone: bool) -> String 
     let width = map_w + PANEL_W;
     let height = map_h.max(panel_h) + 16.0 * notes.len() as f64 + 10.0;
     let mut svg = Svg::open(id, (width, height), heading, &describe(board), standalone);
-    svg.text((8.0, 18.0), "big", heading);
+    svg.text((8.0, 18.0), "big", &fit(heading, map_w));
     if area.hexes() <= MAX_GRID_HEXES {
         draw_grid(&mut svg, &area, board.map.is_some());
     }
@@ -123,8 +143,13 @@ pub fn draw(board: &Board, id: &str, heading: &str, standalone: bool) -> String 
     for hex in &board.collisions {
         svg.circle(area.centre(*hex), HEX * 0.95, "collision");
     }
-    for ship in &board.ships {
-        draw_ship(&mut svg, &area, ship);
+    for (i, ship) in board.ships.iter().enumerate() {
+        // Ships sharing a hex (a collision) get their names one under another.
+        let below = board.ships[..i]
+            .iter()
+            .filter(|other| other.hex.is_some() && other.hex == ship.hex)
+            .count();
+        draw_ship(&mut svg, &area, ship, below);
     }
     for missile in &board.missiles {
         let (x, y) = area.centre(missile.hex);
@@ -165,7 +190,7 @@ fn draw_grid(svg: &mut Svg, area: &Area, printed: bool) {
 }
 
 /// A ship: its hex's sides by shield arc, the path it came by, the arrow along its facing.
-fn draw_ship(svg: &mut Svg, area: &Area, ship: &Ship) {
+fn draw_ship(svg: &mut Svg, area: &Area, ship: &Ship, below: usize) {
     let Some(hex) = ship.hex else { return };
     let centre = area.centre(hex);
     if let Some(from) = ship.came_from.filter(|f| *f != hex) {
@@ -206,7 +231,8 @@ fn draw_ship(svg: &mut Svg, area: &Area, ship: &Ship) {
         svg.text((centre.0, centre.1 + 5.0), "mid big", "✘");
     }
     let short: String = ship.id.chars().take(10).collect();
-    svg.text((centre.0, centre.1 + HEX + 9.0), "mid small b", &short);
+    let y = centre.1 + HEX + 9.0 + 11.0 * below as f64;
+    svg.text((centre.0, y), "mid small b", &short);
 }
 
 fn side_class(ship: &Ship) -> &'static str {
@@ -383,4 +409,18 @@ pub fn describe(board: &Board) -> String {
     );
     parts.extend(notes(board));
     parts.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_heading_keeps_the_picture_name() {
+        let heading = format!("{} — Impulse C", "A long scenario title ".repeat(5));
+        let fitted = fit(&heading, 300.0);
+        assert!(fitted.ends_with("… — Impulse C"), "{fitted}");
+        assert!(fitted.chars().count() <= 34, "{fitted}");
+        assert_eq!(fit("Short — After", 300.0), "Short — After");
+    }
 }
