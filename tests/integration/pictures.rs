@@ -458,13 +458,12 @@ fn the_validate_page_runs_in_a_browser() {
     let dom = browser.dom(&path);
     assert_ran(&dom, "validate");
     let total = summary["lists"].as_u64().expect("lists") as usize;
-    let invalid = summary["invalid"].as_u64().expect("invalid") as usize;
+    // Lists that could not be read are marked invalid too.
+    let invalid = (summary["invalid"].as_u64().expect("invalid")
+        + summary["unreadable"].as_u64().expect("unreadable")) as usize;
     assert!(invalid >= 1, "{summary}");
     assert_eq!(count(&dom, "data-verdict=\""), total);
-    assert_eq!(
-        count(&dom, "data-verdict=\"invalid\""),
-        invalid + summary["unreadable"].as_u64().unwrap_or(0) as usize
-    );
+    assert_eq!(count(&dom, "data-verdict=\"invalid\""), invalid);
     assert!(
         dom.contains(&format!(
             "<span id=\"shown\" aria-live=\"polite\">{total} lists shown</span>"
@@ -476,4 +475,30 @@ fn the_validate_page_runs_in_a_browser() {
         "the controls are shown"
     );
     assert_drawn(&browser, &path);
+    assert_sorted_and_filtered(&browser, &path, invalid, total);
+}
+
+/// `#sort=-points&invalid`: the lists by points, most first, the invalid ones only shown.
+fn assert_sorted_and_filtered(browser: &Browser, path: &Path, invalid: usize, total: usize) {
+    let dom = browser.dom_at(path, "#sort=-points&invalid");
+    assert_ran(&dom, "validate, sorted");
+    let points: Vec<i64> = dom
+        .split("<tbody data-verdict=")
+        .skip(1)
+        .filter_map(|body| {
+            let at = body.find("data-points=\"")? + "data-points=\"".len();
+            body[at..body[at..].find('"')? + at].parse().ok()
+        })
+        .collect();
+    assert!(points.len() > 2, "{points:?}");
+    assert!(
+        points.windows(2).all(|w| w[0] >= w[1]),
+        "most points first: {points:?}"
+    );
+    assert!(
+        dom.contains("<table id=\"lists\" class=\"only-invalid\">"),
+        "filtered"
+    );
+    assert!(dom.contains(&format!("{invalid} of {total} lists shown (invalid only)")));
+    assert!(dom.contains("aria-sort=\"descending\""));
 }

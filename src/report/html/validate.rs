@@ -3,7 +3,9 @@
 //! never holds more than a few lists' text. Each list's `<tbody>` carries
 //! `data-verdict="valid|invalid"` (the contract tests and scripts rely on) and the keys the
 //! table sorts by. The summary is written last and shown first (CSS `order`), so it needs no
-//! script; the script sorts by any column and filters to the invalid lists.
+//! script; the script sorts by any column and filters to the invalid lists. A link opens
+//! the page sorted and filtered with `#sort=points` (`#sort=-points` descending),
+//! `#invalid`, or both joined by `&`.
 
 use super::escape::{attribute, escape, push_escaped};
 use super::page::{foot, head};
@@ -59,7 +61,12 @@ bodies=keyed.map(function(k){return k.b;});
 }
 headers.forEach(function(th){th.querySelector('button').addEventListener('click',function(){sortBy(th);});});
 window.addEventListener('beforeprint',function(){Array.prototype.forEach.call(document.querySelectorAll('#lists details'),function(d){d.open=true;});});
-controls.hidden=false;count();"#;
+controls.hidden=false;
+location.hash.replace(/^#/,'').split('&').forEach(function(part){
+if(part==='invalid'){only.checked=true;table.classList.add('only-invalid');}
+var sort=/^sort=(-?)([a-z-]+)$/.exec(part),th=sort&&table.tHead.querySelector('th[data-key="'+sort[2]+'"]');
+if(th){if(sort[1]){th.setAttribute('aria-sort','ascending');}sortBy(th);}});
+count();"#;
 
 /// The page up to the first list: heading, the controls (shown by the script), the
 /// table's head.

@@ -94,8 +94,13 @@ impl Browser {
 
     /// The DOM of `page` after its script ran, as HTML.
     pub fn dom(&self, page: &Path) -> String {
+        self.dom_at(page, "")
+    }
+
+    /// [`Browser::dom`] of `page` opened at `fragment` (`#…`, or empty).
+    pub fn dom_at(&self, page: &Path, fragment: &str) -> String {
         let mut command = self.command();
-        command.arg("--dump-dom").arg(url(page));
+        command.arg("--dump-dom").arg(url(page) + fragment);
         let out = finish(&mut command);
         String::from_utf8(out).expect("the DOM is UTF-8")
     }
