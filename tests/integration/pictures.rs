@@ -502,3 +502,26 @@ fn assert_sorted_and_filtered(browser: &Browser, path: &Path, invalid: usize, to
     assert!(dom.contains(&format!("{invalid} of {total} lists shown (invalid only)")));
     assert!(dom.contains("aria-sort=\"descending\""));
 }
+
+/// Without script every picture shows, in order, and the controls (which need it) do not:
+/// frames are hidden only under the `js` class the script sets.
+#[test]
+fn without_script_every_picture_shows_in_order() {
+    let html = stdout(&arbiter(&["resolve", "--output", "html", SPACE_ALERT]));
+    assert!(html.contains(".js .frame{display:none}"));
+    assert!(
+        !html.contains("class=\"js"),
+        "the js class comes from the script only"
+    );
+    assert!(html.contains("<nav id=\"nav\" class=\"controls\" hidden"));
+    let sections: Vec<&str> = html.split("<section class=\"frame\"").skip(1).collect();
+    assert!(sections.len() >= 12, "a picture per turn");
+    for (i, section) in sections.iter().enumerate() {
+        let tag = &section[..section.find('>').expect("the tag ends")];
+        assert!(
+            tag.contains(&format!("id=\"frame-{}\"", i + 1)),
+            "in order: {tag}"
+        );
+        assert!(!tag.contains("hidden"), "{tag}");
+    }
+}
