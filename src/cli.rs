@@ -167,12 +167,29 @@ pub struct RuleArgs {
     pub output: ReportFormat,
 }
 
+/// How `resolve` prints a resolution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ResolveFormat {
+    /// The trace as a table.
+    Human,
+    /// The documented JSON shape.
+    Json,
+    /// One self-contained HTML page drawing the situation step by step.
+    Html,
+    /// One picture as a standalone SVG file (`--step N`; the last one without it).
+    Svg,
+}
+
 #[derive(Debug, Args)]
 pub struct ResolveArgs {
     /// The scenario file (TOML; `arbiter schema scenario` prints its JSON Schema).
     pub scenario: PathBuf,
     #[arg(long, value_enum, default_value = "human")]
-    pub output: ReportFormat,
+    pub output: ResolveFormat,
+    /// The picture to draw with `--output svg`, or to open on with `--output html`: 1 is
+    /// the first, numbered as the HTML page's slider (a turn, an impulse or a step).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub step: Option<u32>,
     /// Most steps before the scenario is reported as a loop (overrides `max_steps`; 1 to
     /// 100000).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::parse::scenario::MAX_STEPS_CEILING)))]

@@ -4,6 +4,8 @@
 use super::Cite;
 use crate::parse::scenario::{self, Envelope};
 use crate::report::new_table;
+use crate::report::picture::queue::Queue;
+use crate::report::picture::{Frame, FrameKey, Scene, StepText, Story};
 use crate::report::{Code, FileId, Finding};
 use serde::Serialize;
 
@@ -17,6 +19,11 @@ pub trait StepDetail: Serialize {
     /// The cell of that column, for a trace of `kind`.
     fn cell(&self, _kind: &str) -> String {
         String::new()
+    }
+    /// The ability queue after the step, for the pictures of a trace of `kind`; `None` for
+    /// a kind without one.
+    fn queue(&self, _kind: &str) -> Option<Queue> {
+        None
     }
 }
 
@@ -53,6 +60,19 @@ pub struct Trace<D> {
     pub final_state: Vec<String>,
 }
 
+impl<D> Step<D> {
+    /// The step as the pictures show it: the rule as one line of text.
+    pub fn text(&self) -> StepText {
+        StepText {
+            n: self.n,
+            event: self.event.clone(),
+            outcome: self.outcome.clone(),
+            rule: self.rule.short(),
+            choice_point: self.choice_point,
+        }
+    }
+}
+
 impl<D> Trace<D> {
     pub fn choice_points(&self) -> usize {
         self.steps.iter().filter(|s| s.choice_point).count()
@@ -71,6 +91,8 @@ pub trait Adjudication {
     fn render_json(&self) -> serde_json::Value;
     /// How many steps the trace has.
     fn step_count(&self) -> usize;
+    /// The trace as pictures (`--output html`, `--output svg`), in plain data.
+    fn picture(&self) -> Story;
 }
 
 impl<D: StepDetail> Adjudication for Trace<D> {
@@ -118,6 +140,27 @@ impl<D: StepDetail> Adjudication for Trace<D> {
 
     fn step_count(&self) -> usize {
         self.steps.len()
+    }
+
+    /// A frame per step, with the queue after it where the kind has one: the timeline.
+    fn picture(&self) -> Story {
+        let frames = self
+            .steps
+            .iter()
+            .map(|step| Frame {
+                key: FrameKey::Step(step.n),
+                steps: vec![step.text()],
+                scene: Scene::Queue(step.detail.queue(&self.kind)),
+            })
+            .collect();
+        Story {
+            title: self.title.clone(),
+            kind: self.kind.clone(),
+            question: self.question.clone(),
+            source: self.source.clone(),
+            frames,
+            final_state: self.final_state.clone(),
+        }
     }
 }
 

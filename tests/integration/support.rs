@@ -1,6 +1,7 @@
 //! What the integration test modules share: the project's folders, the real binary, the
 //! built-in card data, scratch folders, and `../shared` (present in CI, maybe not in a clone).
 
+pub mod browser;
 mod shared;
 pub mod xws_schema;
 

@@ -11,6 +11,7 @@ mod effects;
 mod engine;
 mod hull;
 mod log;
+mod picture;
 mod report;
 pub mod rules;
 mod score;
@@ -48,7 +49,9 @@ impl GameRules for SpaceAlert {
     ) -> Result<Box<dyn Adjudication + 'db>, Vec<Finding>> {
         let m = mission::load(text, &db.spacealert)?;
         let prepared = prepare(&m, options.seed)?;
-        let mut engine = Engine::new(&prepared, Log::recording(text.envelope.max_steps));
+        let mut log = Log::recording(text.envelope.max_steps);
+        log.tracks = picture::tracks(&m);
+        let mut engine = Engine::new(&prepared, log);
         engine.run();
         let outcome = engine.outcome();
         if engine.log.capped {

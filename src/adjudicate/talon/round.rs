@@ -31,8 +31,12 @@ const LETTERS: [&str; 6] = ["A", "B", "C", "D", "E", "F"];
 /// Collision damage to each ship (Talon rulebook 7.4).
 const COLLISION_DAMAGE: u32 = 3;
 
-pub fn run(sc: &Scenario, seed: Option<u64>, steps: &mut Steps) -> Played {
-    let round = play(sc, seed, steps)?;
+/// Called after each impulse with its index (0 for A), the round so far and the trace:
+/// what the pictures of a round are taken from.
+pub type Watch<'w> = &'w mut dyn FnMut(usize, &Round<'_>, &Steps);
+
+pub fn run(sc: &Scenario, seed: Option<u64>, steps: &mut Steps, watch: Watch<'_>) -> Played {
+    let round = play_watched(sc, seed, steps, watch)?;
     Ok((round.final_state(), round.outcome()))
 }
 
@@ -69,6 +73,16 @@ pub struct Round<'a> {
 
 /// Play the round; `steps` records the trace or is quiet.
 pub fn play<'a>(sc: &'a Scenario, seed: Option<u64>, steps: &mut Steps) -> Result<Round<'a>, Stop> {
+    play_watched(sc, seed, steps, &mut |_, _, _| {})
+}
+
+/// [`play`], calling `watch` after each impulse.
+pub fn play_watched<'a>(
+    sc: &'a Scenario,
+    seed: Option<u64>,
+    steps: &mut Steps,
+    watch: Watch<'_>,
+) -> Result<Round<'a>, Stop> {
     let fleet = Fleet::new(sc, seed);
     fleet.check_reinforcements()?;
     let n = sc.ships.len();
@@ -92,6 +106,7 @@ pub fn play<'a>(sc: &'a Scenario, seed: Option<u64>, steps: &mut Steps) -> Resul
     };
     for impulse in 0..LETTERS.len() {
         round.impulse(impulse, steps)?;
+        watch(impulse, &round, steps);
     }
     round.leftover_moves()?;
     round.energy_phase(steps)?;

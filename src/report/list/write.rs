@@ -17,6 +17,9 @@ pub enum ListOutput {
     Jsonl,
     /// GitHub Actions workflow commands, one per diagnostic, then a notice with the totals.
     Github,
+    /// One self-contained HTML page: totals, a table of every list that sorts and filters
+    /// in the browser, each list's diagnostics with their source lines.
+    Html,
 }
 
 /// Writes the reports of a run, in order.
@@ -50,6 +53,7 @@ pub fn writer(
         ListOutput::Json => Box::new(JsonDocument { indent: few }),
         ListOutput::Jsonl => Box::new(JsonLines),
         ListOutput::Github => Box::new(GithubCommands),
+        ListOutput::Html => Box::new(HtmlPage),
     }
 }
 
@@ -183,6 +187,23 @@ impl ListWriter for GithubCommands {
             summary.errors,
             summary.warnings
         )
+    }
+}
+
+/// One HTML page (`report::html`), a `<tbody>` per list; the totals close it.
+struct HtmlPage;
+
+impl ListWriter for HtmlPage {
+    fn start(&self) -> String {
+        crate::report::html::validate_start()
+    }
+
+    fn report(&self, report: &ListReport) -> String {
+        crate::report::html::validate_report(report)
+    }
+
+    fn end(&self, summary: &Summary) -> String {
+        crate::report::html::validate_end(summary)
     }
 }
 
