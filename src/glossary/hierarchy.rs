@@ -7,6 +7,7 @@
 
 use super::{GlossaryEntry, Lang};
 use crate::text::normalize;
+use std::collections::HashSet;
 
 /// "7.3" of "7.3 Deslizamiento Lateral", "6.2.1" of "(6.2.1) Propósito", "5" of "5.0 NAVES"
 /// and of "6. ENERGÍA"; none for unnumbered headings.
@@ -28,23 +29,29 @@ pub fn section_number(section: &str) -> Option<&str> {
 /// keys it): it is the one whose subsections and later entries are its parts.
 pub fn children(entries: &[GlossaryEntry<'_>]) -> Vec<Vec<u32>> {
     let titles: Vec<[Vec<String>; 2]> = entries.iter().map(title_words).collect();
+    // Computed once: the index is built on every run, and every pair of entries is looked at.
+    let numbers: Vec<Option<&str>> = entries
+        .iter()
+        .map(|e| section_number(&e.entry.citation.section))
+        .collect();
+    let mut headings_seen = HashSet::new();
     let heads: Vec<bool> = entries
         .iter()
-        .enumerate()
-        .map(|(i, entry)| {
-            !entries[..i]
-                .iter()
-                .any(|earlier| earlier.game == entry.game && shares_heading(earlier, entry))
-        })
+        .map(|e| headings_seen.insert((e.game, e.entry.citation.section.as_str())))
         .collect();
     let mut children = vec![Vec::new(); entries.len()];
     for (p, parent) in entries.iter().enumerate() {
         for (c, child) in entries.iter().enumerate() {
+            if p == c || parent.game != child.game {
+                continue;
+            }
             let is_part = heads[p]
-                && (is_subsection(parent, child) || (p < c && shares_heading(parent, child)));
-            if p != c
-                && parent.game == child.game
-                && (is_part || is_redirect_to(parent, &titles[p], child, &titles[c]))
+                && (is_subsection(numbers[p], numbers[c])
+                    || (p < c && shares_heading(parent, child)));
+            if is_part
+                || (numbers[p].is_none()
+                    && numbers[c].is_none()
+                    && is_redirect_to(parent, &titles[p], child, &titles[c]))
             {
                 children[p].push(c as u32);
             }
@@ -54,11 +61,8 @@ pub fn children(entries: &[GlossaryEntry<'_>]) -> Vec<Vec<u32>> {
 }
 
 /// "6.2" and "6.2.1", "6" and "6.2".
-fn is_subsection(parent: &GlossaryEntry<'_>, child: &GlossaryEntry<'_>) -> bool {
-    let (Some(whole), Some(part)) = (
-        section_number(&parent.entry.citation.section),
-        section_number(&child.entry.citation.section),
-    ) else {
+fn is_subsection(parent: Option<&str>, child: Option<&str>) -> bool {
+    let (Some(whole), Some(part)) = (parent, child) else {
         return false;
     };
     part.strip_prefix(whole)
@@ -69,18 +73,15 @@ fn shares_heading(first: &GlossaryEntry<'_>, later: &GlossaryEntry<'_>) -> bool 
     first.entry.citation.section == later.entry.citation.section
 }
 
-/// A heading that names its see-also entries' common word: "Movement" for "Squadron
-/// Movement" and "Ship Movement".
+/// An unnumbered heading that names its see-also entries' common word: "Movement" for
+/// "Squadron Movement" and "Ship Movement" (both unnumbered: checked by the caller).
 fn is_redirect_to(
     parent: &GlossaryEntry<'_>,
     parent_title: &[Vec<String>; 2],
     child: &GlossaryEntry<'_>,
     child_title: &[Vec<String>; 2],
 ) -> bool {
-    let unnumbered = |e: &GlossaryEntry<'_>| section_number(&e.entry.citation.section).is_none();
-    unnumbered(parent)
-        && unnumbered(child)
-        && parent.entry.see_also.iter().any(|id| id == child.id())
+    parent.entry.see_also.iter().any(|id| id == child.id())
         && parent_title.iter().zip(child_title).any(|(whole, part)| {
             !whole.is_empty()
                 && part.len() > whole.len()
@@ -101,6 +102,46 @@ fn title_words(entry: &GlossaryEntry<'_>) -> [Vec<String>; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::{Game, LoadOptions, load};
+    use crate::glossary::Glossary;
+
+    fn parts_of(game: Game, id: &str) -> Vec<String> {
+        let (db, _) = load(&LoadOptions {
+            spans: false,
+            embedded: true,
+            overlays: Vec::new(),
+            without: Vec::new(),
+        });
+        let glossary = Glossary::from_db(&db);
+        let entries = glossary.entries();
+        let tree = children(entries);
+        let at = entries
+            .iter()
+            .position(|e| e.game == game && e.id() == id)
+            .expect("the entry exists");
+        tree[at]
+            .iter()
+            .map(|c| entries[*c as usize].id().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn subsections_later_entries_and_redirects_are_parts() {
+        // Talon 6.2 Power Curve and its numbered subsection 6.2.x Changing Speed.
+        assert!(parts_of(Game::Talon, "power-curve").contains(&"speed-change".to_string()));
+        // A part is not a whole of its whole.
+        assert!(!parts_of(Game::Talon, "speed-change").contains(&"power-curve".to_string()));
+        // Space Alert: the first entry of "3.3" and the later ones citing it.
+        assert!(parts_of(Game::Spacealert, "damage-computation").contains(&"rockets".to_string()));
+        // Armada's "Movement" heading sends to "Squadron Movement".
+        assert!(parts_of(Game::Armada, "movement").contains(&"squadron-movement".to_string()));
+        // Parts stay within their game.
+        assert!(
+            parts_of(Game::Armada, "attack")
+                .iter()
+                .all(|id| id != "ataque")
+        );
+    }
 
     #[test]
     fn section_numbers_as_printed() {
