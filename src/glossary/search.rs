@@ -120,7 +120,7 @@ const K1: f32 = 1.2;
 const EXACT_TITLE_BONUS: f32 = 25.0;
 const EXACT_KEY_BONUS: f32 = 20.0;
 /// Added to the entry an abbreviation of its game names (`entry` of a `[[slang]]`).
-const SLANG_BONUS: f32 = 22.0;
+const SLANG_BONUS: f32 = 28.0;
 /// Added when every word of the query is in one title or alias of the entry.
 const ALL_WORDS_BONUS: f32 = 5.0;
 /// Added in proportion to how well a title and the query match each other: the words they
@@ -922,6 +922,7 @@ impl<'a> Index<'a> {
         let mut words = Vec::new();
         // A pasted page is read up to its first few hundred words.
         let typed: Vec<(String, bool)> = raw_words(text).take(MAX_WORDS_READ).collect();
+        let cased = self.cased_aliases(text);
         for (word, capitals) in self.join_compounds(typed) {
             if seen.len() >= MAX_QUERY_WORDS {
                 break;
@@ -930,7 +931,11 @@ impl<'a> Index<'a> {
             if !is_stop_word(&word) || capitals {
                 query.typed_words += 1;
             }
-            let expansion = self.slang_for(&word, capitals, game);
+            let expansion = if cased.contains(&word) {
+                None
+            } else {
+                self.slang_for(&word, capitals, game)
+            };
             if let Some(slang) = &expansion {
                 if let Some((first, _)) = slang.first()
                     && slang.iter().all(|(g, _)| g == first)
@@ -1002,6 +1007,24 @@ impl<'a> Index<'a> {
         }
         query.normalized = normalized;
         query
+    }
+
+    /// The words typed exactly as an alias written in mixed case ("MoV"): they mean that
+    /// alias, not the abbreviation spelt with the same letters ("mov", movement).
+    fn cased_aliases(&self, text: &str) -> HashSet<String> {
+        let is_mixed = |token: &str| {
+            token.chars().skip(1).any(char::is_uppercase) && token.chars().any(char::is_lowercase)
+        };
+        text.split(|c: char| !c.is_alphanumeric())
+            .take(MAX_WORDS_READ)
+            .filter(|token| is_mixed(token))
+            .filter(|token| {
+                self.docs
+                    .iter()
+                    .any(|d| d.keys.iter().any(|k| k.is_name && k.text == *token))
+            })
+            .map(normalize)
+            .collect()
     }
 
     /// Two words typed apart that the glossary writes as one ("face up": "faceup") are
