@@ -122,7 +122,7 @@ const EXACT_KEY_BONUS: f32 = 20.0;
 /// Added to the entry an abbreviation of its game names (`entry` of a `[[slang]]`).
 const SLANG_BONUS: f32 = 28.0;
 /// Added when every word of the query is in one title or alias of the entry.
-const ALL_WORDS_BONUS: f32 = 5.0;
+const ALL_WORDS_BONUS: f32 = 2.0;
 /// Added in proportion to how well a title and the query match each other: the words they
 /// share over the geometric mean of their lengths.
 const TITLE_SHARE_BONUS: f32 = 5.0;
