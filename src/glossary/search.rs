@@ -289,6 +289,9 @@ struct QueryWord {
     alternatives: Vec<(Term, f32)>,
     /// Whether the word was found only through a typo or a beginning.
     fuzzy: bool,
+    /// The entries with the word as typed in a title (true) or only in an alias (false):
+    /// looked up once, as the ranking asks it of every entry and its parts.
+    names: FxHashMap<u32, bool>,
 }
 
 impl Query {
@@ -669,16 +672,32 @@ impl<'a> Index<'a> {
     /// Whether a title (or, unless `titles_only`, an alias) of the entry has the word as
     /// typed.
     fn names(&self, doc: usize, word: &QueryWord, titles_only: bool) -> bool {
-        self.docs.get(doc).is_some_and(|d| {
-            d.keys
-                .iter()
-                .filter(|k| k.is_name && (k.is_title || !titles_only))
-                .any(|k| {
-                    word.alternatives
-                        .iter()
-                        .any(|(term, weight)| *weight >= 1.0 && k.stems.contains(term))
-                })
-        })
+        u32::try_from(doc)
+            .ok()
+            .and_then(|doc| word.names.get(&doc))
+            .is_some_and(|in_title| *in_title || !titles_only)
+    }
+
+    /// The entries whose titles (true) or aliases (false) hold one of the terms as typed
+    /// (worth 1): what [`Index::names`] answers from.
+    fn named_in(&self, alternatives: &[(Term, f32)]) -> FxHashMap<u32, bool> {
+        let mut named: FxHashMap<u32, bool> = FxHashMap::default();
+        for (term, _) in alternatives.iter().filter(|(_, weight)| *weight >= 1.0) {
+            for (_, postings) in self.term_postings(term) {
+                for (doc, slot, _) in postings {
+                    match Field::ALL.get(usize::from(*slot) % 3) {
+                        Some(Field::Title) => {
+                            named.insert(*doc, true);
+                        }
+                        Some(Field::Alias) => {
+                            named.entry(*doc).or_insert(false);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        named
     }
 
     /// Whether an abbreviation of the query names the entry, or names an entry it is a part
@@ -1000,6 +1019,7 @@ impl<'a> Index<'a> {
                     for (_, weight) in &mut found.alternatives {
                         *weight *= scale;
                     }
+                    found.names = self.named_in(&found.alternatives);
                     query.words.push(found);
                 }
                 None => query.unknown.push(word),
@@ -1098,6 +1118,7 @@ impl<'a> Index<'a> {
                 text: word.to_string(),
                 alternatives: exact,
                 fuzzy: false,
+                names: FxHashMap::default(),
             });
         }
         let mut alternatives = self.other_forms(word);
@@ -1108,6 +1129,7 @@ impl<'a> Index<'a> {
             text: word.to_string(),
             alternatives,
             fuzzy: true,
+            names: FxHashMap::default(),
         })
     }
 
