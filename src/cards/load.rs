@@ -78,6 +78,17 @@ pub struct LoadOptions {
     pub without: Vec<DataKind>,
 }
 
+impl LoadOptions {
+    /// The data compiled into the binary and nothing else, without source positions: what
+    /// tests and benches check against.
+    pub fn built_in() -> Self {
+        LoadOptions {
+            embedded: true,
+            ..LoadOptions::default()
+        }
+    }
+}
+
 /// A file to parse: its name for messages, its path inside the data tree, its bytes.
 struct Candidate {
     display: String,

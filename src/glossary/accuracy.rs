@@ -143,12 +143,7 @@ const HELD_OUT: QuestionSet = QuestionSet {
 };
 
 fn glossary_db() -> crate::cards::CardDb {
-    let (db, _) = load(&LoadOptions {
-        spans: false,
-        embedded: true,
-        overlays: Vec::new(),
-        without: Vec::new(),
-    });
+    let (db, _) = load(&LoadOptions::built_in());
     db
 }
 

@@ -106,12 +106,7 @@ mod tests {
     use crate::glossary::Glossary;
 
     fn parts_of(game: Game, id: &str) -> Vec<String> {
-        let (db, _) = load(&LoadOptions {
-            spans: false,
-            embedded: true,
-            overlays: Vec::new(),
-            without: Vec::new(),
-        });
+        let (db, _) = load(&LoadOptions::built_in());
         let glossary = Glossary::from_db(&db);
         let entries = glossary.entries();
         let tree = children(entries);

@@ -307,13 +307,7 @@ mod tests {
     use crate::report::render_human;
 
     fn db() -> CardDb {
-        load(&LoadOptions {
-            spans: false,
-            embedded: true,
-            overlays: Vec::new(),
-            without: Vec::new(),
-        })
-        .0
+        load(&LoadOptions::built_in()).0
     }
 
     fn human(query: &str, game: Option<Game>, lang: Lang) -> String {

@@ -100,12 +100,7 @@ pub fn scratch() -> tempfile::TempDir {
 pub fn built_in_db() -> &'static CardDb {
     static DB: OnceLock<CardDb> = OnceLock::new();
     DB.get_or_init(|| {
-        let (db, unreadable) = load(&LoadOptions {
-            spans: false,
-            embedded: true,
-            overlays: Vec::new(),
-            without: Vec::new(),
-        });
+        let (db, unreadable) = load(&LoadOptions::built_in());
         assert!(unreadable.is_empty(), "{unreadable:?}");
         db
     })
