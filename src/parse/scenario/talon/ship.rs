@@ -163,18 +163,33 @@ fn curve(check: &mut Check<'_>, s: &Ship, class: Class<'_>) -> Option<PowerCurve
             if let Some(class) = class
                 && !class.curves.contains(&curve)
             {
-                let curves: Vec<String> = class.curves.iter().map(|c| format!("`{c}`")).collect();
                 check.error(
                     Code::ScenarioIllegalChoice,
                     text.span(),
                     format!("the {} has no curve {curve}", class.name),
                     "not on its card",
-                    format!("its curves are {}", curves.join(", ")),
+                    curve_help(class, curve),
                 );
             }
             Some(curve)
         }
     }
+}
+
+/// The card's curves; where the rulebook's own example prints this curve for the class (the
+/// Patton's 2-4-1 in 4.1), the help says the example differs and the card's value is used.
+fn curve_help(class: &ShipClass, curve: PowerCurve) -> String {
+    let curves: Vec<String> = class.curves.iter().map(|c| format!("`{c}`")).collect();
+    let mut help = format!("its curves are {}", curves.join(", "));
+    if class.rulebook_example_curves.contains(&curve)
+        && let Some(card) = class.curve_with_speed(curve.speed)
+    {
+        help.push_str(&format!(
+            "; the rulebook's example (4.1) prints {curve} for this class, but its card and 5.4.3 give `{card}` at speed {}: the card's value is the one to write",
+            curve.speed
+        ));
+    }
+    help
 }
 
 fn hex(check: &mut Check<'_>, s: &Ship) -> Option<Hex> {
