@@ -250,8 +250,49 @@ pub fn phase<'a>(
         let (outcome, rule) = curve_outcome(input, &options, wanted, chosen);
         steps.push(format!("{id}: power curve (from {current})"), outcome, rule)?;
     }
-    let ftl_warm = round.map(|round| round as usize >= class.hull_boxes.len());
-    if let (Some(round), Some(true)) = (round, ftl_warm) {
+    let ftl_warm = ftl_drive(id, class, round, steps)?;
+    Ok(ShipEnergy {
+        options,
+        chosen,
+        wanted,
+        speed_allowed,
+        explodes,
+        groups,
+        ftl_warm,
+    })
+}
+
+/// Seed 004 11.1.3: the FTL drive warms in the energy phase of the round whose number is the
+/// ship's hull boxes. A base has no FTL drive (11.1.4, 14), nor has a fighter (12.1.2): `None`,
+/// never warm, never able to retreat.
+fn ftl_drive(
+    id: &str,
+    class: &ShipClass,
+    round: Option<u32>,
+    steps: &mut Steps,
+) -> Result<Option<bool>, Stop> {
+    let Some(round) = round else {
+        return Ok(None);
+    };
+    if class.is_base() || class.is_fighter() {
+        step!(
+            steps,
+            if class.is_base() {
+                rules::RETREAT_RESTRICTIONS
+            } else {
+                rules::FIGHTERS
+            },
+            format!("{id}: FTL drive"),
+            if class.is_base() {
+                "A base has no FTL drive: it never warms up and can never retreat."
+            } else {
+                "Fighters have no FTL drive: they never warm up and retreat only aboard a carrier (16)."
+            }
+        )?;
+        return Ok(None);
+    }
+    let warm = round as usize >= class.hull_boxes.len();
+    if warm {
         step!(
             steps,
             rules::FTL_WARM_UP,
@@ -262,15 +303,7 @@ pub fn phase<'a>(
             )
         )?;
     }
-    Ok(ShipEnergy {
-        options,
-        chosen,
-        wanted,
-        speed_allowed,
-        explodes,
-        groups,
-        ftl_warm,
-    })
+    Ok(Some(warm))
 }
 
 /// What charging did to one bar.

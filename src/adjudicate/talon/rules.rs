@@ -47,11 +47,13 @@ pub const RED_CHARGE: Cite = talon("(9.2.2) Carga de Casillas Rojas");
 pub const CURVE_CHANGE: Cite = talon("9.3 Modificación de la Curva de");
 pub const END_OF_TURN: Cite = talon("9.4 Actividades de Final de Turno");
 pub const FTL_WARM_UP: Cite = talon("(11.1.3) Calentado y Sin Calentar");
+pub const RETREAT_RESTRICTIONS: Cite = talon("(11.1.4) Restricciones a las Retiradas:");
 pub const FIGHTERS: Cite = talon("(12.1.2) Características");
 pub const MISSILE_LAUNCH: Cite = talon("13.2 Lanzamiento de Misiles");
 pub const BASES: Cite = talon("14. BASES");
 pub const WAVE_MOTION_PUSH: Cite = talon("(15.1.2) Efecto del Desplazamiento");
 pub const FUSION_CANNON: Cite = talon("15.2 Cañón de Fusión");
+pub const FUSION_DAMAGE: Cite = talon("(15.2.2) Resolución del Daño del Cañón de");
 
 /// Every citation above, for the test that checks each is printed in seed 004.
 pub const ALL: &[Cite] = &[
@@ -91,9 +93,11 @@ pub const ALL: &[Cite] = &[
     CURVE_CHANGE,
     END_OF_TURN,
     FTL_WARM_UP,
+    RETREAT_RESTRICTIONS,
     FIGHTERS,
     MISSILE_LAUNCH,
     BASES,
     WAVE_MOTION_PUSH,
     FUSION_CANNON,
+    FUSION_DAMAGE,
 ];
