@@ -591,6 +591,40 @@ fn shield_arc(
     }
 }
 
+/// Seed 004 15.2.2: when both sides have ships in the cone, the firing player resolves its own
+/// first; within a side the owner picks the order, which the scenario states by file order.
+fn order_cone(
+    sc: &Scenario,
+    steps: &mut Steps,
+    attacker: usize,
+    cone: &mut [(usize, u32)],
+) -> Result<(), Stop> {
+    let side = sc.ships[attacker].side;
+    cone.sort_by_key(|(i, _)| sc.ships[*i].side != side);
+    let (own, other): (Vec<&str>, Vec<&str>) = {
+        let ids = |mine: bool| {
+            cone.iter()
+                .filter(|(i, _)| (sc.ships[*i].side == side) == mine)
+                .map(|(i, _)| sc.ships[*i].id.as_str())
+                .collect()
+        };
+        (ids(true), ids(false))
+    };
+    if !own.is_empty() && !other.is_empty() {
+        step!(
+            steps,
+            rules::FUSION_DAMAGE,
+            "Fusion cone: order of resolution",
+            format!(
+                "Both sides have ships in the cone: the firing player's resolve first ({}), then the others ({}); within a side, the owner's order as the file lists them.",
+                super::letters(&own),
+                super::letters(&other)
+            )
+        )?;
+    }
+    Ok(())
+}
+
 fn table_row(weapon: &Weapon, range: u32) -> String {
     (1..=6u8)
         .map(|roll| format!("{roll}→{}", weapon.damage_for(range, roll)))
@@ -627,6 +661,7 @@ fn cone(
             cone.push((i, range));
         }
     }
+    order_cone(sc, steps, shot.attacker, &mut cone)?;
     for (i, range) in cone {
         let ship = &sc.ships[i];
         let damage = weapon.damage_for(range, roll);
