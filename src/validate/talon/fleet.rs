@@ -17,6 +17,8 @@ pub struct Row<'db> {
     pub points: u32,
     /// Byte offset of the line.
     pub at: usize,
+    /// The class as written.
+    pub span: std::ops::Range<usize>,
 }
 
 #[derive(Debug, Clone)]
@@ -102,6 +104,7 @@ pub fn validate<'db>(
             name: line.name.clone(),
             points: class.map_or(0, |c| c.points),
             at: line.span.start,
+            span: line.class.span.clone(),
         });
     }
     if parsed.lines.is_empty() {
@@ -111,6 +114,7 @@ pub fn validate<'db>(
                 .help("add a line per class after `Side:`, e.g. `CA \"Patton\"` or `2x DD`"),
         );
     }
+    super::fighters::check(cards, &rows, file, &mut findings);
     let total: u64 = rows
         .iter()
         .map(|r| u64::from(r.count) * u64::from(r.points))

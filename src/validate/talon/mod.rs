@@ -3,6 +3,7 @@
 //! `--points-limit`). Seed 004 prints no standard fleet size, so without either the total is
 //! reported and not judged.
 
+mod fighters;
 mod fleet;
 mod lists;
 mod report;
