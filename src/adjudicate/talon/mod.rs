@@ -14,6 +14,7 @@ pub mod geometry;
 mod impulse;
 mod initiative;
 pub mod round;
+pub mod ruler;
 pub mod rules;
 mod steps;
 
