@@ -1,7 +1,7 @@
 //! Talon rulebook 12.1.1 and 12.2.1: fighter squadrons need a friendly carrier or base at the
 //! start of the battle, and each carrier or base deploys at most four of them.
 
-use super::fleet::Row;
+use super::row::Row;
 use crate::cards::talon::TalonCards;
 use crate::report::{Code, FileId, Finding};
 
@@ -18,7 +18,10 @@ pub fn check(cards: &TalonCards, rows: &[Row<'_>], file: FileId, findings: &mut 
         return;
     }
     let carriers = count(|c| c.is_carrier() || c.is_base());
-    let Some(first) = rows.iter().find(|r| r.class.is_some_and(|c| c.is_fighter())) else {
+    let Some(first) = rows
+        .iter()
+        .find(|r| r.class.is_some_and(|c| c.is_fighter()))
+    else {
         return;
     };
     let span = first.span.clone();

@@ -1,25 +1,11 @@
 //! A Talon fleet validated: each class line resolved against the classes of the fleet's
 //! side, and the total against the points limit.
 
-use crate::cards::talon::{ShipClass, Side, TalonCards};
+use super::row::Row;
+use crate::cards::talon::{Side, TalonCards};
 use crate::parse::talon::ParsedFleet;
 use crate::report::{Code, FileId, Finding};
 use crate::text::did_you_mean;
-
-/// One class line, resolved.
-#[derive(Debug, Clone)]
-pub struct Row<'db> {
-    pub count: u32,
-    pub written: String,
-    pub class: Option<&'db ShipClass>,
-    pub name: Option<String>,
-    /// Points of one ship (0 when the class is unknown).
-    pub points: u32,
-    /// Byte offset of the line.
-    pub at: usize,
-    /// The class as written.
-    pub span: std::ops::Range<usize>,
-}
 
 #[derive(Debug, Clone)]
 pub struct ValidatedFleet<'db> {

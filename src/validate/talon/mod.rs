@@ -7,7 +7,9 @@ mod fighters;
 mod fleet;
 mod lists;
 mod report;
+mod row;
 
-pub use fleet::{Row, ValidatedFleet, validate};
+pub use fleet::{ValidatedFleet, validate};
 pub use lists::TalonLists;
 pub use report::talon_report;
+pub use row::Row;
