@@ -135,10 +135,8 @@ fn fighters_need_a_carrier_or_base_and_four_squadrons_each_at_most() {
         let doc = json(&out);
         let diagnostics = doc["results"][0]["diagnostics"].as_array().unwrap();
         assert!(
-            diagnostics
-                .iter()
-                .any(|d| d["code"] == "talon::fighters"
-                    && d["message"].as_str().is_some_and(|m| m.contains(message))),
+            diagnostics.iter().any(|d| d["code"] == "talon::fighters"
+                && d["message"].as_str().is_some_and(|m| m.contains(message))),
             "{fixture}: {diagnostics:#?}"
         );
     }
