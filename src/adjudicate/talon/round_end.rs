@@ -180,7 +180,10 @@ impl<'a> Round<'a> {
         order.sort_by_key(|&i| self.sc.ships[i].side != Some(self.holder));
         for ship in order {
             let def = &self.sc.ships[ship];
-            if !def.retreat || !self.fleet.state[ship].in_play() {
+            let Some(retreat_span) = &def.retreat else {
+                continue;
+            };
+            if !self.fleet.state[ship].in_play() {
                 continue;
             }
             if let Some(why) = self.cannot_jump(ship) {
@@ -188,7 +191,7 @@ impl<'a> Round<'a> {
                     Code::ScenarioIllegalChoice,
                     format!("`{}` cannot jump to FTL this round: {why}", def.id),
                 )
-                .at(self.sc.file, def.span.clone())
+                .at(self.sc.file, retreat_span.clone())
                 .label("no retreat")
                 .help("to retreat a ship warms its FTL drive (the round of its hull boxes), slows to speed 1, and jumps after the energy phase from a hex without nebula or asteroids; bases and fighters have no FTL drive (Talon rulebook 11.1.2–11.1.4)")
                 .into());

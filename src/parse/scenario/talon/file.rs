@@ -444,7 +444,8 @@ pub struct Ship {
     /// `talon/round`: the owner jumps to FTL in this round's retreat phase (Talon rulebook
     /// 11.1.2).
     #[serde(default)]
-    pub retreat: bool,
+    #[schemars(with = "bool", extend("default" = false))]
+    pub retreat: Option<Spanned<bool>>,
     /// `talon/round`: the carrier, base or planet it docks or lands at, when its move enters
     /// that hex (Talon rulebook 16.2).
     #[serde(default)]

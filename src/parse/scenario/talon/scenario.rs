@@ -148,7 +148,8 @@ pub struct ShipDef<'db> {
     /// A squadron: hull boxes crossed on each fighter, one entry per fighter on the counter
     /// (a destroyed one has all its boxes crossed).
     pub fighters: Vec<u32>,
-    pub retreat: bool,
+    /// The `retreat = true` key, when the owner retreats it (11.1.2).
+    pub retreat: Option<Range<usize>>,
     /// The id it docks or lands at, and where that is written.
     pub dock: Option<(String, Range<usize>)>,
     /// The hex its owner picks for a black hole's pull along an edge.

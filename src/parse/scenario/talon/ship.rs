@@ -77,7 +77,11 @@ pub(super) fn ship<'db>(
         thrusters: s.thrusters,
         ftl_offline: s.ftl_offline,
         fighters,
-        retreat: s.retreat,
+        retreat: s
+            .retreat
+            .as_ref()
+            .filter(|r| *r.get_ref())
+            .map(|r| check.key_span("retreat", r.span())),
         dock: s.dock.as_ref().map(|d| (d.get_ref().clone(), d.span())),
         pull: s.pull.as_ref().and_then(|p| {
             let hex = p.get_ref().hex();
