@@ -6,17 +6,40 @@
 //! Each kind answers with the usual trace and, in its JSON, an `outcome` object of the
 //! shape the kind documents (see each module).
 
+mod aim;
+mod blast;
+pub mod board;
+mod board_json;
+mod cone;
+mod critical;
 mod damage;
 pub mod dice;
+mod docking;
 mod energy;
+mod enter;
+mod fighters;
 mod fire;
+mod floating;
 pub mod geometry;
+mod hit;
 mod impulse;
 mod initiative;
+mod launch;
+mod missiles;
+mod movement;
 mod picture;
+mod power;
+mod push;
+mod repair;
+mod resolve;
 pub mod round;
+mod round_end;
+pub mod round_json;
+pub mod ruler;
 pub mod rules;
+mod snapshot;
 mod steps;
+mod terrain;
 
 pub use steps::{Played, Steps, Stop, letters};
 pub(crate) use steps::{choice, step};

@@ -3,7 +3,7 @@
 //! hits or shots of `talon/damage` and `talon/fire`, the situation of the other kinds.
 //! Taken from the engines' state and documented outcome; nothing here changes a result.
 
-use super::fire::ShotResult as Fired;
+use super::aim::ShotResult as Fired;
 use super::round::Round;
 use crate::adjudicate::{NoDetail, Trace};
 use crate::cards::talon::Side as CardSide;
@@ -103,9 +103,10 @@ pub fn after_impulse(round: &Round<'_>, impulse: usize, before: &Board, steps: u
         .flat_map(|(_, shot)| shots_of(shot, &ships))
         .collect();
     let collisions = round
+        .fleet
         .collisions
         .iter()
-        .filter(|c| c.impulse == impulse)
+        .filter(|c| c.impulse == Some(impulse))
         .map(|c| axial(c.hex))
         .collect();
     Snapshot {
@@ -135,7 +136,7 @@ fn shots_of(shot: &Fired<'_>, ships: &[Ship]) -> Vec<Shot> {
     let result = |damage: Option<u8>| {
         if !shot.allowed {
             ShotResult::NotAllowed
-        } else if shot.launched {
+        } else if shot.launched.is_some() {
             ShotResult::Launched
         } else {
             match damage {
@@ -149,7 +150,11 @@ fn shots_of(shot: &Fired<'_>, ships: &[Ship]) -> Vec<Shot> {
             .iter()
             .map(|(i, _, damage, _)| (*i, Some(*damage)))
             .collect(),
-        None => vec![(shot.target, shot.damage.flatten())],
+        // A shot at a missile is not drawn: the pictures show ships.
+        None => match shot.target.and_then(|t| t.ship()) {
+            Some(target) => vec![(target, shot.damage.flatten())],
+            None => Vec::new(),
+        },
     };
     targets
         .into_iter()
