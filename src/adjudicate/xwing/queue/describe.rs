@@ -88,6 +88,18 @@ impl Engine<'_> {
                 band,
             } => format!("{} at range {band} of {}", who(w), who(other)),
             Stmt::LeaveArc { who: w, of } => format!("{} leaves {}'s arc", who(w), who(of)),
+            Stmt::Step {
+                who: w,
+                kind,
+                colour,
+            } => match (kind, colour) {
+                (EventKind::Activate, _) => format!("{} activates", who(w)),
+                (EventKind::Reveal, Some(c)) => {
+                    format!("{} reveals a {} maneuver", who(w), c.as_str())
+                }
+                (EventKind::Reveal, None) => format!("{} reveals its dial", who(w)),
+                _ => format!("{} engages", who(w)),
+            },
         }
     }
 

@@ -26,7 +26,7 @@ use crate::adjudicate::{CapReached, Cite, Played, QUEUE_SHOWN, Recorder, list, l
 use crate::parse::scenario::xwing::words::{
     Action, Colour, Cost, Count, EventKind, Moment, Pred, Side, Stmt, Subject, Token, TokenSel, Who,
 };
-use crate::parse::scenario::xwing::{AbilityDef, Part, Scenario};
+use crate::parse::scenario::xwing::{AbilityDef, Origin, Part, Scenario};
 use crate::report::{Code, Finding};
 use phrasing::{capital, moment_word, plural, range_text};
 use std::collections::{HashMap, VecDeque};

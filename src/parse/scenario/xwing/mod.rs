@@ -273,9 +273,23 @@ pub struct ShipDef {
     pub span: Range<usize>,
 }
 
+/// Where an ability of a checked scenario comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// An `[[ability]]` table of the scenario.
+    Scenario,
+    /// The card's timing facts, derived from its text by the importer.
+    Derived,
+    /// The card's timing facts, checked by hand.
+    Checked,
+}
+
 #[derive(Debug, Clone)]
 pub struct AbilityDef {
     pub id: String,
+    pub origin: Origin,
+    /// The facts say everything the card does (always for scenario abilities).
+    pub complete: bool,
     pub ship: usize,
     pub card: String,
     pub part: Part,
@@ -561,6 +575,8 @@ fn ability_def(
     let pick = picks(check, a);
     Some(AbilityDef {
         id: a.id.clone(),
+        origin: Origin::Scenario,
+        complete: true,
         ship,
         card: a.card.clone(),
         part: a.part,
@@ -640,6 +656,7 @@ fn mentions(stmt: &Stmt, who: words::Who) -> bool {
             ..
         }
         | LeaveArc { who: w, of: target } => *w == who || *target == who,
+        Step { who: w, .. } => *w == who,
         Choose { .. } | Phase { .. } => false,
     }
 }
