@@ -77,6 +77,7 @@ pub fn check(cards: &XwingCards, files: &SourceFiles, findings: &mut Vec<Finding
         }
     }
     quickbuilds(&mut c, cards, &upgrades);
+    timings(&mut c, cards);
     for device in &cards.devices {
         if !upgrades.contains(device.upgrade.as_str()) {
             let help = did_you_mean(
@@ -106,6 +107,79 @@ pub fn check(cards: &XwingCards, files: &SourceFiles, findings: &mut Vec<Finding
                 format!("device `{}` has initiative {initiative}", device.id),
                 "outside 0-8",
                 "initiative is 0 to 8",
+            );
+        }
+    }
+}
+
+/// A timing fact names an existing pilot, ship ability of a ship, or upgrade side.
+fn timings(c: &mut Checker<'_>, cards: &XwingCards) {
+    for t in &cards.timings {
+        let (missing, key, help): (Option<String>, &str, String) = match t.part {
+            AbilityPart::Pilot => (
+                cards
+                    .pilot(&t.card)
+                    .is_none()
+                    .then(|| format!("unknown pilot `{}`", t.card)),
+                "\ncard = ",
+                did_you_mean(
+                    &t.card,
+                    cards.pilots.iter().map(|p| p.id.as_str()),
+                    "use a pilot id",
+                ),
+            ),
+            AbilityPart::Upgrade => match cards.upgrade(&t.card) {
+                None => (
+                    Some(format!("unknown upgrade `{}`", t.card)),
+                    "\ncard = ",
+                    did_you_mean(
+                        &t.card,
+                        cards.upgrades.iter().map(|u| u.id.as_str()),
+                        "use an upgrade id",
+                    ),
+                ),
+                Some(u) => (
+                    (usize::from(t.side) >= u.sides.len())
+                        .then(|| format!("upgrade `{}` has no side {}", t.card, t.side)),
+                    "\nside = ",
+                    format!(
+                        "`{}` has {} side(s), numbered from 0",
+                        t.card,
+                        u.sides.len()
+                    ),
+                ),
+            },
+            AbilityPart::Ship => {
+                let carried = cards
+                    .pilots
+                    .iter()
+                    .any(|p| p.ship == t.card && p.ship_ability.as_deref() == t.ability.as_deref());
+                (
+                    (!carried || t.ability.is_none()).then(|| {
+                        format!(
+                            "no pilot of ship `{}` has the ship ability `{}`",
+                            t.card,
+                            t.ability.as_deref().unwrap_or("")
+                        )
+                    }),
+                    "\ncard = ",
+                    "a ship ability's facts name the ship id as `card` and the ability's name as `ability`".to_string(),
+                )
+            }
+        };
+        if let Some(message) = missing {
+            let label = if key == "\nside = " {
+                "no such side"
+            } else {
+                "no such card"
+            };
+            c.dangling(
+                t,
+                &[key],
+                false,
+                format!("timing fact for {message}"),
+                label,
+                help,
             );
         }
     }

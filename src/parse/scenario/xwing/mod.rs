@@ -3,6 +3,7 @@
 //! (its JSON Schema is part of `arbiter schema scenario`) and the checks that turn it into a
 //! [`Scenario`] whose every reference is resolved.
 
+pub mod card;
 mod cost;
 mod requirement;
 mod statement;
@@ -595,17 +596,7 @@ fn ability_def(
 
 /// An ability that refers to `chosen` must choose a ship first.
 fn check_chosen_is_set(check: &mut Check<'_>, a: &Ability, requires: &[Req], effects: &[Stmt]) {
-    let chooses = effects.iter().any(|e| matches!(e, Stmt::Choose { .. }));
-    let uses_chosen = effects.iter().any(|e| mentions(e, words::Who::Chosen))
-        || requires.iter().any(|r| {
-            r.who == words::Who::Chosen
-                || matches!(
-                    r.pred,
-                    words::Pred::InArcOf(words::Who::Chosen)
-                        | words::Pred::InBullseyeOf(words::Who::Chosen)
-                )
-        });
-    if uses_chosen && !chooses {
+    if card::uses_chosen_without_choosing(requires, effects) {
         let span = a.effect.first().map_or(a.timing.span(), |e| e.span());
         check.error(
             Code::ScenarioContradiction,
@@ -636,27 +627,4 @@ fn picks(check: &mut Check<'_>, a: &Ability) -> Vec<(words::Action, Range<usize>
         }
     }
     pick
-}
-
-fn mentions(stmt: &Stmt, who: words::Who) -> bool {
-    use Stmt::*;
-    match stmt {
-        Perform { who: w, .. }
-        | Gain { who: w, .. }
-        | Remove { who: w, .. }
-        | Suffer { who: w, .. }
-        | LoseShield { who: w, .. }
-        | RecoverShield { who: w, .. }
-        | Execute { who: w, .. } => *w == who,
-        Transfer { who: w, to, .. } => *w == who || *to == who,
-        Attack { who: w, target, .. }
-        | AtRange {
-            who: w,
-            other: target,
-            ..
-        }
-        | LeaveArc { who: w, of: target } => *w == who || *target == who,
-        Step { who: w, .. } => *w == who,
-        Choose { .. } | Phase { .. } => false,
-    }
 }
