@@ -128,9 +128,10 @@ pub fn import(
         ));
     }
     let mut timing_notes = Vec::new();
-    let timings = timing::derive(source, &manifest, &mut timing_notes)?;
+    let derived = timing::derive(source, &manifest, &mut timing_notes)?;
     let cards = Imported {
-        timings,
+        timings: derived.timings,
+        untimed: derived.untimed,
         revisions,
         ships,
         pilots,
@@ -145,14 +146,19 @@ pub fn import(
         yasb: yasb_provenance,
     };
     let mut files = write_files(&cards, &sources, notes, yasb_notes)?;
-    let text = records(
+    let mut text = records(
         &timing_header(&sources.data2),
         "timing",
         &cards.timings,
         &PLAIN,
-        &mut timing_notes,
+        &mut Vec::new(),
     )?;
-    files.push(("timing.toml".to_string(), text));
+    text.push_str("\n\n# Abilities the patterns read no window from.\n\n");
+    for untimed in &cards.untimed {
+        emit::record(&mut text, "untimed", untimed, &PLAIN)?;
+    }
+    append_notes(&mut text, &mut timing_notes);
+    files.push(("timing.toml".to_string(), finish(text)));
     Ok(files)
 }
 
@@ -275,6 +281,7 @@ fn factions_of_points_only_pilots(
 /// The cards imported, ready to write.
 struct Imported {
     timings: Vec<AbilityTiming>,
+    untimed: Vec<Untimed>,
     revisions: Vec<Revision>,
     ships: BTreeMap<String, Ship>,
     pilots: BTreeMap<String, Pilot>,

@@ -112,62 +112,11 @@ pub fn check(cards: &XwingCards, files: &SourceFiles, findings: &mut Vec<Finding
     }
 }
 
-/// A timing fact names an existing pilot, ship ability of a ship, or upgrade side.
+/// Timing facts and untimed abilities name an existing pilot, ship ability of a ship, or
+/// upgrade side.
 fn timings(c: &mut Checker<'_>, cards: &XwingCards) {
     for t in &cards.timings {
-        let (missing, key, help): (Option<String>, &str, String) = match t.part {
-            AbilityPart::Pilot => (
-                cards
-                    .pilot(&t.card)
-                    .is_none()
-                    .then(|| format!("unknown pilot `{}`", t.card)),
-                "\ncard = ",
-                did_you_mean(
-                    &t.card,
-                    cards.pilots.iter().map(|p| p.id.as_str()),
-                    "use a pilot id",
-                ),
-            ),
-            AbilityPart::Upgrade => match cards.upgrade(&t.card) {
-                None => (
-                    Some(format!("unknown upgrade `{}`", t.card)),
-                    "\ncard = ",
-                    did_you_mean(
-                        &t.card,
-                        cards.upgrades.iter().map(|u| u.id.as_str()),
-                        "use an upgrade id",
-                    ),
-                ),
-                Some(u) => (
-                    (usize::from(t.side) >= u.sides.len())
-                        .then(|| format!("upgrade `{}` has no side {}", t.card, t.side)),
-                    "\nside = ",
-                    format!(
-                        "`{}` has {} side(s), numbered from 0",
-                        t.card,
-                        u.sides.len()
-                    ),
-                ),
-            },
-            AbilityPart::Ship => {
-                let carried = cards
-                    .pilots
-                    .iter()
-                    .any(|p| p.ship == t.card && p.ship_ability.as_deref() == t.ability.as_deref());
-                (
-                    (!carried || t.ability.is_none()).then(|| {
-                        format!(
-                            "no pilot of ship `{}` has the ship ability `{}`",
-                            t.card,
-                            t.ability.as_deref().unwrap_or("")
-                        )
-                    }),
-                    "\ncard = ",
-                    "a ship ability's facts name the ship id as `card` and the ability's name as `ability`".to_string(),
-                )
-            }
-        };
-        if let Some(message) = missing {
+        if let Some((message, key, help)) = missing_ability(cards, t.key()) {
             let label = if key == "\nside = " {
                 "no such side"
             } else {
@@ -181,6 +130,78 @@ fn timings(c: &mut Checker<'_>, cards: &XwingCards) {
                 label,
                 help,
             );
+        }
+    }
+    for u in &cards.untimed {
+        if let Some((message, key, help)) = missing_ability(cards, u.key()) {
+            let label = if key == "\nside = " {
+                "no such side"
+            } else {
+                "no such card"
+            };
+            c.dangling(
+                u,
+                &[key],
+                false,
+                format!("untimed ability of {message}"),
+                label,
+                help,
+            );
+        }
+    }
+}
+
+/// What is wrong with an ability's key: the message, the key to point at, the help.
+fn missing_ability(
+    cards: &XwingCards,
+    (part, card, ability, side): (AbilityPart, &str, Option<&str>, u8),
+) -> Option<(String, &'static str, String)> {
+    match part {
+        AbilityPart::Pilot => cards.pilot(card).is_none().then(|| {
+            (
+                format!("unknown pilot `{card}`"),
+                "\ncard = ",
+                did_you_mean(
+                    card,
+                    cards.pilots.iter().map(|p| p.id.as_str()),
+                    "use a pilot id",
+                ),
+            )
+        }),
+        AbilityPart::Upgrade => match cards.upgrade(card) {
+            None => Some((
+                format!("unknown upgrade `{card}`"),
+                "\ncard = ",
+                did_you_mean(
+                    card,
+                    cards.upgrades.iter().map(|u| u.id.as_str()),
+                    "use an upgrade id",
+                ),
+            )),
+            Some(u) => (usize::from(side) >= u.sides.len()).then(|| {
+                (
+                    format!("upgrade `{card}` has no side {side}"),
+                    "\nside = ",
+                    format!("`{card}` has {} side(s), numbered from 0", u.sides.len()),
+                )
+            }),
+        },
+        AbilityPart::Ship => {
+            let carried = ability.is_some()
+                && cards
+                    .pilots
+                    .iter()
+                    .any(|p| p.ship == card && p.ship_ability.as_deref() == ability);
+            (!carried).then(|| {
+                (
+                    format!(
+                        "no pilot of ship `{card}` has the ship ability `{}`",
+                        ability.unwrap_or("")
+                    ),
+                    "\ncard = ",
+                    "a ship ability's facts name the ship id as `card` and the ability's name as `ability`".to_string(),
+                )
+            })
         }
     }
 }

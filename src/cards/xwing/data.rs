@@ -15,6 +15,7 @@ pub struct XwingCards {
     pub devices: Vec<Located<Device>>,
     pub quickbuilds: Vec<Located<Quickbuild>>,
     pub timings: Vec<Located<AbilityTiming>>,
+    pub untimed: Vec<Located<Untimed>>,
 }
 
 const NO_NICKNAMES: &[String] = &[];
@@ -62,6 +63,8 @@ impl XwingCards {
             .extend(parsed.quickbuild.into_iter().map(|r| records.locate(r)));
         self.timings
             .extend(parsed.timing.into_iter().map(|r| records.locate(r)));
+        self.untimed
+            .extend(parsed.untimed.into_iter().map(|r| records.locate(r)));
     }
 
     /// Every card, with kind "ship", "pilot", "upgrade", "condition" or "device".

@@ -18,8 +18,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 /// One X-Wing card file: any mix of `[[revision]]`, `[[ship]]`, `[[pilot]]`, `[[upgrade]]`,
-/// `[[condition]]`, `[[device]]`, `[[quickbuild]]` and `[[timing]]` tables after
-/// `game = "xwing"`.
+/// `[[condition]]`, `[[device]]`, `[[quickbuild]]`, `[[timing]]` and `[[untimed]]` tables
+/// after `game = "xwing"`.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CardFile {
@@ -40,6 +40,8 @@ pub struct CardFile {
     pub quickbuild: Vec<Record<Quickbuild>>,
     #[serde(default)]
     pub timing: Vec<Record<AbilityTiming>>,
+    #[serde(default)]
+    pub untimed: Vec<Record<Untimed>>,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -957,6 +959,25 @@ pub struct AbilityTiming {
 
 impl AbilityTiming {
     /// The ability this record is about: part, card, ship ability name and side.
+    pub fn key(&self) -> (AbilityPart, &str, Option<&str>, u8) {
+        (self.part, &self.card, self.ability.as_deref(), self.side)
+    }
+}
+
+/// An ability the card has but the importer read no window from (a timing override may
+/// give it some): what `cards coverage` counts as not covered.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Untimed {
+    pub part: AbilityPart,
+    pub card: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ability: Option<String>,
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub side: u8,
+}
+
+impl Untimed {
     pub fn key(&self) -> (AbilityPart, &str, Option<&str>, u8) {
         (self.part, &self.card, self.ability.as_deref(), self.side)
     }

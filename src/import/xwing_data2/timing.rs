@@ -14,7 +14,7 @@ mod words;
 use super::convert::Result;
 use super::points::read_json;
 use super::source::Manifest;
-use crate::cards::xwing::{AbilityPart, AbilityTiming};
+use crate::cards::xwing::{AbilityPart, AbilityTiming, Untimed};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -60,13 +60,17 @@ struct SideTexts {
     ship_ability: Option<NamedText>,
 }
 
+/// What the derivation found: the windows of every ability, and the abilities it read none
+/// from.
+#[derive(Default)]
+pub struct Derived {
+    pub timings: Vec<AbilityTiming>,
+    pub untimed: Vec<Untimed>,
+}
+
 /// The timing facts of every card of the manifest, pilots (by id), then ship abilities (by
 /// ship and name), then upgrades (by id and side). `notes` say where the data disagreed.
-pub fn derive(
-    source: &Path,
-    manifest: &Manifest,
-    notes: &mut Vec<String>,
-) -> Result<Vec<AbilityTiming>> {
+pub fn derive(source: &Path, manifest: &Manifest, notes: &mut Vec<String>) -> Result<Derived> {
     let mut lossy = Vec::new();
     let mut pilots = BTreeMap::new();
     // Ship ability texts by ship and name, with how many pilots carry each text.
@@ -88,7 +92,7 @@ pub fn derive(
             }
         }
     }
-    let mut out = Vec::new();
+    let mut out = Derived::default();
     for (id, found) in pilots {
         push(&mut out, AbilityPart::Pilot, &id, None, 0, found);
     }
@@ -121,12 +125,17 @@ pub fn derive(
         for upgrade in upgrades {
             for (side, texts) in upgrade.sides.iter().enumerate() {
                 let mut found = Vec::new();
+                let mut has_text = false;
                 for text in texts
                     .ability
                     .iter()
                     .chain(texts.ship_ability.as_ref().map(|s| &s.text))
                 {
+                    has_text = true;
                     found.extend(windows(text));
+                }
+                if !has_text {
+                    continue;
                 }
                 let side = u8::try_from(side).map_err(|_| "an upgrade with 256 sides")?;
                 push(
@@ -147,14 +156,22 @@ pub fn derive(
 }
 
 fn push(
-    out: &mut Vec<AbilityTiming>,
+    out: &mut Derived,
     part: AbilityPart,
     card: &str,
     ability: Option<&str>,
     side: u8,
     found: Vec<Window>,
 ) {
-    out.extend(found.into_iter().map(|w| AbilityTiming {
+    if found.is_empty() {
+        out.untimed.push(Untimed {
+            part,
+            card: card.to_string(),
+            ability: ability.map(str::to_string),
+            side,
+        });
+    }
+    out.timings.extend(found.into_iter().map(|w| AbilityTiming {
         part,
         card: card.to_string(),
         ability: ability.map(str::to_string),
