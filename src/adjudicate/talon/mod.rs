@@ -6,6 +6,7 @@
 //! Each kind answers with the usual trace and, in its JSON, an `outcome` object of the
 //! shape the kind documents (see each module).
 
+mod answer;
 mod damage;
 pub mod dice;
 mod energy;
@@ -48,8 +49,9 @@ impl GameRules for Talon {
         let kind = Kind::parse(&text.envelope.kind).unwrap_or(Kind::Impulse);
         let sc = scenario::load(text, kind, &db.talon)?;
         let (steps, final_state, outcome) = run(&sc, options.seed)?;
+        let answer = answer::answer(kind, &outcome, &final_state);
         Ok(Box::new(TalonTrace {
-            trace: trace_of(&text.envelope, steps, final_state),
+            trace: trace_of(&text.envelope, steps, final_state).answered(answer),
             outcome,
         }))
     }
@@ -100,6 +102,10 @@ pub struct TalonTrace {
 }
 
 impl Adjudication for TalonTrace {
+    fn answer(&self) -> String {
+        self.trace.answer.clone()
+    }
+
     fn render_human(&self, width: u16) -> String {
         self.trace.render_human(width)
     }

@@ -22,6 +22,7 @@ impl Engine<'_> {
         if instance > 1 {
             label.push_str(&format!(" #{instance}"));
         }
+        label.push_str(a.origin.mark());
         label
     }
 

@@ -294,10 +294,7 @@ fn chosen_ships(c: &mut Cursor<'_>, counted: bool) -> Option<String> {
     if counted && !another {
         c.count()?;
     }
-    let side = match c.one_of(&["friendly", "enemy"]) {
-        Some(side) => side,
-        None => "any",
-    };
+    let side = c.one_of(&["friendly", "enemy"]).unwrap_or("any");
     c.words("ship").then_some(())?;
     let mut words = vec![side.to_string()];
     loop {
