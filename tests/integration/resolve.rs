@@ -333,3 +333,17 @@ fn queue_examples_from_card_names_resolve_in_the_hand_written_order() {
         );
     }
 }
+
+#[test]
+fn a_judges_scenario_from_two_builder_links_is_under_ten_lines() {
+    let path = root().join("examples/xwing/judge-yavin-squads-from-links.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.lines().count() < 10, "{} lines", text.lines().count());
+    assert_eq!(text.matches("squad = \"https://yasb.app/").count(), 2);
+    assert_eq!(text.lines().filter(|l| l.starts_with("event")).count(), 1);
+    let json = trace(&path).render_json();
+    let answer = json["answer"].as_str().unwrap();
+    assert!(answer.contains("Afterburners (Darth Vader)"), "{answer}");
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    assert!(readme.contains(text.trim_end()), "README shows the example");
+}
