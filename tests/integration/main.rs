@@ -19,6 +19,7 @@ mod hostile_input;
 mod import_roundtrip;
 mod layers;
 mod resolve;
+mod resolve_names;
 mod rule_cli;
 mod rule_queries;
 mod schema;
