@@ -63,6 +63,8 @@ pub enum CardsCommand {
     Show(ShowArgs),
     /// List the cards whose name, nickname or id matches.
     Search(SearchArgs),
+    /// How many X-Wing abilities of a format's cards have timing facts, and which have none.
+    Coverage(CoverageArgs),
     /// Convert community data into arbiter's TOML card files.
     #[command(subcommand)]
     Import(ImportCommand),
@@ -97,6 +99,15 @@ pub struct SearchArgs {
     /// Most results to list.
     #[arg(long, default_value_t = 25)]
     pub limit: usize,
+    #[arg(long, value_enum, default_value = "human")]
+    pub output: ReportFormat,
+}
+
+#[derive(Debug, Args)]
+pub struct CoverageArgs {
+    /// The X-Wing format whose legal cards are counted.
+    #[arg(long, default_value = "standard")]
+    pub format: String,
     #[arg(long, value_enum, default_value = "human")]
     pub output: ReportFormat,
 }

@@ -51,6 +51,9 @@ pub struct Step<D> {
 /// The result of adjudicating a scenario.
 #[derive(Debug, Clone, Serialize)]
 pub struct Trace<D> {
+    /// The answer to the scenario's question in a sentence or two, from the game's own
+    /// reading of the steps.
+    pub answer: String,
     pub title: String,
     pub kind: String,
     pub question: Option<String>,
@@ -58,6 +61,9 @@ pub struct Trace<D> {
     pub steps: Vec<Step<D>>,
     /// The state that matters after the last step, one line per ship or player.
     pub final_state: Vec<String>,
+    /// What the marks of the steps mean (X-Wing: abilities from card facts).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 impl<D> Step<D> {
@@ -77,6 +83,12 @@ impl<D> Trace<D> {
     pub fn choice_points(&self) -> usize {
         self.steps.iter().filter(|s| s.choice_point).count()
     }
+
+    /// The trace with its answer.
+    pub fn answered(mut self, answer: String) -> Self {
+        self.answer = answer;
+        self
+    }
 }
 
 /// What an engine returns: its steps and the state after the last one, or why it could not
@@ -85,6 +97,10 @@ pub type Played<D> = Result<(Vec<Step<D>>, Vec<String>), Vec<crate::report::Find
 
 /// What `arbiter resolve` does with the result of any game's engine.
 pub trait Adjudication {
+    /// The answer to the scenario's question, in a sentence or two: the order things
+    /// resolve in, who holds the initiative, the mission's outcome, the damage taken. Both
+    /// renderings start with it.
+    fn answer(&self) -> String;
     /// The trace for people, at most `width` columns wide.
     fn render_human(&self, width: u16) -> String;
     /// The documented JSON shape.
@@ -96,8 +112,18 @@ pub trait Adjudication {
 }
 
 impl<D: StepDetail> Adjudication for Trace<D> {
+    fn answer(&self) -> String {
+        self.answer.clone()
+    }
+
     fn render_human(&self, width: u16) -> String {
-        let mut out = header(&self.title, &self.kind, &self.question, &self.source);
+        let mut out = answer_line(&self.answer);
+        out.push_str(&header(
+            &self.title,
+            &self.kind,
+            &self.question,
+            &self.source,
+        ));
         let mut heading = vec!["#", "step", "what happened"];
         heading.extend(D::column());
         heading.push("rule");
@@ -124,6 +150,9 @@ impl<D: StepDetail> Adjudication for Trace<D> {
                 "* {choices} choice point{}: the scenario did not give the choice, so the first legal option was taken\n",
                 if choices == 1 { "" } else { "s" }
             ));
+        }
+        for note in &self.notes {
+            out.push_str(&format!("{note}\n"));
         }
         if !self.final_state.is_empty() {
             out.push_str("After the last step:\n");
@@ -161,6 +190,15 @@ impl<D: StepDetail> Adjudication for Trace<D> {
             frames,
             final_state: self.final_state.clone(),
         }
+    }
+}
+
+/// The first lines of every trace for people: its answer, then a blank line.
+pub fn answer_line(answer: &str) -> String {
+    if answer.is_empty() {
+        String::new()
+    } else {
+        format!("Answer: {answer}\n\n")
     }
 }
 
@@ -225,12 +263,14 @@ impl<D> Recorder<D> {
 /// A trace with the envelope's title, kind, question and source.
 pub fn trace_of<D>(envelope: &Envelope, steps: Vec<Step<D>>, final_state: Vec<String>) -> Trace<D> {
     Trace {
+        answer: String::new(),
         title: envelope.title.clone(),
         kind: envelope.kind.clone(),
         question: envelope.question.clone(),
         source: envelope.source_line(),
         steps,
         final_state,
+        notes: Vec::new(),
     }
 }
 

@@ -51,7 +51,7 @@ impl DataKind {
                 "[[entry]]" => return Some(DataKind::Rules),
                 "[[ship]]" | "[[ship_type]]" | "[[squadron]]" | "[[upgrade]]" | "[[objective]]"
                 | "[[pilot]]" | "[[condition]]" | "[[device]]" | "[[revision]]" | "[[threat]]"
-                | "[[trajectory]]" | "[[weapon]]" => {
+                | "[[trajectory]]" | "[[weapon]]" | "[[timing]]" | "[[untimed]]" => {
                     return Some(DataKind::Cards);
                 }
                 _ if line.starts_with("points_limit") => return Some(DataKind::Formats),

@@ -1,6 +1,7 @@
 //! One file per command: each turns parsed arguments into output and an [`Outcome`].
 
 mod cards_check;
+mod cards_coverage;
 mod cards_import;
 mod cards_show;
 mod data;
@@ -35,6 +36,7 @@ pub fn dispatch(cli: Cli) -> Outcome {
         Command::Cards(CardsCommand::Check(args)) => cards_check::run(&cli.data, args),
         Command::Cards(CardsCommand::Show(args)) => cards_show::show(&cli.data, args),
         Command::Cards(CardsCommand::Search(args)) => cards_show::search(&cli.data, args),
+        Command::Cards(CardsCommand::Coverage(args)) => cards_coverage::run(&cli.data, args),
         Command::Cards(CardsCommand::Import(args)) => cards_import::run(args),
         Command::Schema(args) => schema::run(args),
         Command::Rule(args) => rule::run(&cli.data, args),

@@ -31,15 +31,18 @@ pub fn run(overlays: &[std::path::PathBuf], args: ResolveArgs) -> Outcome {
     };
     let file = files.add(&name, text);
     let scenario = match scenario::read(file, files.text(file), options.max_steps) {
-        Ok(scenario) => scenario,
+        Ok(mut scenario) => {
+            scenario.dir = args.scenario.parent().map(std::path::Path::to_path_buf);
+            scenario
+        }
         Err(findings) => {
             report(&files, &findings, args.output);
             return Outcome::Failed;
         }
     };
     // Only the scenario's game's cards, with every overlay: a scenario names the cards of
-    // its own game.
-    let without = [DataKind::Errata, DataKind::Formats, DataKind::Rules];
+    // its own game. Formats stay: an X-Wing squad is read as its format has it.
+    let without = [DataKind::Errata, DataKind::Rules];
     let db = match load_game_data(overlays, &without, &[scenario.envelope.game]) {
         Ok(db) => db,
         Err(outcome) => return outcome,

@@ -5,6 +5,7 @@
 //! [`effects`] (what a threat's X, Y and Z actions do), [`hull`] (attacks on the ship, damage
 //! tiles), [`score`] (§4), [`report`] (output).
 
+mod answer;
 mod combat;
 mod crew;
 mod effects;

@@ -4,7 +4,7 @@
 use super::engine::Engine;
 use super::log::{TurnDetail, TurnRow};
 use super::score::Outcome;
-use crate::adjudicate::{Adjudication, Step, header};
+use crate::adjudicate::{Adjudication, Step, answer_line, header};
 use crate::parse::scenario::Envelope;
 use crate::report::new_table;
 use crate::report::picture::{Frame, FrameKey, Scene, Story};
@@ -12,6 +12,8 @@ use serde::Serialize;
 
 #[derive(Debug, Serialize)]
 pub struct Report {
+    /// The mission's outcome in a sentence or two.
+    pub answer: String,
     pub title: String,
     pub kind: String,
     pub question: Option<String>,
@@ -30,6 +32,7 @@ impl Report {
     pub fn new(envelope: &Envelope, engine: Engine<'_>, outcome: Outcome) -> Report {
         let breakdown = outcome.score.map(|_| engine.breakdown());
         Report {
+            answer: super::answer::answer(&outcome),
             title: envelope.title.clone(),
             kind: envelope.kind.clone(),
             question: envelope.question.clone(),
@@ -44,8 +47,18 @@ impl Report {
 }
 
 impl Adjudication for Report {
+    fn answer(&self) -> String {
+        self.answer.clone()
+    }
+
     fn render_human(&self, width: u16) -> String {
-        let mut out = header(&self.title, &self.kind, &self.question, &self.source);
+        let mut out = answer_line(&self.answer);
+        out.push_str(&header(
+            &self.title,
+            &self.kind,
+            &self.question,
+            &self.source,
+        ));
         let mut table = new_table(vec![
             "turn",
             "what happened",

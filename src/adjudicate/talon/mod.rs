@@ -7,6 +7,7 @@
 //! shape the kind documents (see each module).
 
 mod aim;
+mod answer;
 mod blast;
 pub mod board;
 mod board_json;
@@ -80,8 +81,9 @@ impl GameRules for Talon {
                 impulses.push(snapshot);
             })?;
         let snapshots = picture::snapshots(&sc, start, impulses, &outcome, steps.len());
+        let answer = answer::answer(kind, &outcome, &final_state);
         Ok(Box::new(TalonTrace {
-            trace: trace_of(&text.envelope, steps, final_state),
+            trace: trace_of(&text.envelope, steps, final_state).answered(answer),
             outcome,
             snapshots,
         }))
@@ -144,6 +146,10 @@ pub struct TalonTrace {
 }
 
 impl Adjudication for TalonTrace {
+    fn answer(&self) -> String {
+        self.trace.answer.clone()
+    }
+
     fn render_human(&self, width: u16) -> String {
         self.trace.render_human(width)
     }
