@@ -426,3 +426,32 @@ fn every_explanation_cites_a_heading_its_document_prints() {
         "citations of headings not printed there: {wrong:#?}"
     );
 }
+
+/// Users know the rulebooks by name, not by the numbers of the files they came in: the
+/// README, the docs, the examples and the JSON Schemas (shown by editors) never say
+/// "seed", except the `--seed` option that makes dice rolls reproducible.
+#[test]
+fn user_facing_text_names_documents_not_seeds() {
+    let mut files = vec![root().join("README.md")];
+    for folder in ["docs", "examples", "data/schema"] {
+        files.extend(
+            walkdir::WalkDir::new(root().join(folder))
+                .into_iter()
+                .filter_map(Result::ok)
+                .filter(|e| e.file_type().is_file())
+                .map(|e| e.into_path()),
+        );
+    }
+    let mut offenders = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        for (n, line) in text.lines().enumerate() {
+            let lower = line.to_lowercase().replace("--seed", "");
+            if lower.contains("seed") {
+                offenders.push(format!("{}:{}: {line}", file.display(), n + 1));
+            }
+        }
+    }
+    assert!(files.len() > 10, "{files:?}");
+    assert!(offenders.is_empty(), "{offenders:#?}");
+}

@@ -82,7 +82,7 @@ pub struct ScenarioFile {
     #[serde(default)]
     #[schemars(with = "Option<u32>")]
     pub round: Option<Spanned<u32>>,
-    /// `talon/energy-phase`: the side with the initiative (it goes first, seed 004 9.1).
+    /// `talon/energy-phase`: the side with the initiative (it goes first, Talon rulebook 9.1).
     /// `talon/round`: the side holding it in impulse A.
     #[serde(default)]
     #[schemars(with = "Option<Side>")]
@@ -212,7 +212,7 @@ pub struct Ship {
     #[schemars(with = "Vec<Move>")]
     pub moves: Vec<Spanned<Move>>,
     /// `talon/round`: hexes the ship must still move before it may turn (its turn radius
-    /// marker, seed 004 7.2.2); default 0, free to turn.
+    /// marker, Talon rulebook 7.2.2); default 0, free to turn.
     #[serde(default)]
     #[schemars(with = "Option<u8>")]
     pub turn_marker: Option<Spanned<u8>>,
