@@ -33,7 +33,8 @@ pub enum Command {
     /// Check, show, search and import card data.
     #[command(subcommand)]
     Cards(CardsCommand),
-    /// Print the JSON Schema of a data file kind (all kinds if none given).
+    /// Print the JSON Schema of a data file kind (all kinds if none given), or with
+    /// `output COMMAND` of a command's `--output json` document.
     Schema(SchemaArgs),
     /// Look a rule up in the judges' glossary (Spanish and English), or list the entries.
     Rule(RuleArgs),
@@ -285,9 +286,21 @@ pub struct CompletionsArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct SchemaArgs {
     #[arg(value_enum)]
     pub kind: Option<crate::schema::SchemaKind>,
+    #[command(subcommand)]
+    pub output: Option<SchemaOutput>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SchemaOutput {
+    /// The JSON Schema of what a command prints with `--output json`.
+    Output {
+        #[arg(value_enum)]
+        command: crate::schema::OutputSchema,
+    },
 }
 
 /// What a command concluded; the process exit code follows from it.

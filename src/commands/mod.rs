@@ -16,7 +16,7 @@ mod validate;
 
 use crate::cli::{CardsCommand, Cli, Command, Outcome, ScoreCommand};
 use data::{load_data, load_game_data, print_skipped};
-use output::print_stdout;
+use output::{print_json, print_stdout};
 
 /// Parse the command line and run the command it names; the exit code tells the verdict.
 pub fn run() -> std::process::ExitCode {

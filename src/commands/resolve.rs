@@ -1,4 +1,4 @@
-use super::{load_game_data, print_stdout};
+use super::{load_game_data, print_json, print_stdout};
 use crate::adjudicate::{ResolveOptions, resolve};
 use crate::cards::DataKind;
 use crate::cli::{Outcome, ReportFormat, ResolveArgs};
@@ -43,9 +43,7 @@ pub fn run(overlays: &[std::path::PathBuf], args: ResolveArgs) -> Outcome {
         Ok(adjudication) => {
             match args.output {
                 ReportFormat::Human => print_stdout(&adjudication.render_human(TABLE_WIDTH)),
-                ReportFormat::Json => print_stdout(
-                    &serde_json::to_string_pretty(&adjudication.render_json()).unwrap_or_default(),
-                ),
+                ReportFormat::Json => print_json(&adjudication.render_json()),
             }
             Outcome::Clean
         }
@@ -69,8 +67,7 @@ fn report(files: &SourceFiles, findings: &[Finding], output: ReportFormat) {
                 .iter()
                 .map(|f| JsonFinding::new(files, f))
                 .collect();
-            let body = serde_json::json!({ "steps": [], "diagnostics": diagnostics });
-            print_stdout(&serde_json::to_string_pretty(&body).unwrap_or_default());
+            print_json(&serde_json::json!({ "steps": [], "diagnostics": diagnostics }));
         }
     }
 }

@@ -18,6 +18,7 @@ mod glossary_seeds;
 mod hostile_input;
 mod import_roundtrip;
 mod layers;
+mod output_schema;
 mod resolve;
 mod rule_cli;
 mod rule_queries;
