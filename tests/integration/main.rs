@@ -19,6 +19,7 @@ mod hostile_input;
 mod import_roundtrip;
 mod layers;
 mod output_schema;
+mod packaging;
 mod resolve;
 mod rule_cli;
 mod rule_queries;
