@@ -20,6 +20,7 @@ mod import_roundtrip;
 mod layers;
 mod output_schema;
 mod packaging;
+mod readme;
 mod resolve;
 mod rule_cli;
 mod rule_queries;
