@@ -44,6 +44,6 @@ pub fn dispatch(cli: Cli) -> Outcome {
         Command::Export(args) => export::run(&cli.data, args),
         Command::Explain(args) => explain::run(args),
         Command::Completions(args) => shell::completions(args),
-        Command::Man => shell::man(),
+        Command::Man(args) => shell::man(&args.command),
     }
 }

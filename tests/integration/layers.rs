@@ -21,7 +21,7 @@ const LAYERS: &[&[&str]] = &[
     &["cards"],
     &["parse", "glossary"],
     &["validate", "adjudicate", "import"],
-    &["export", "check", "schema"],
+    &["export", "check", "schema", "help"],
     &["cli"],
     &["commands"],
 ];

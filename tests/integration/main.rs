@@ -15,6 +15,7 @@ mod conventions;
 mod format_sources;
 mod fuzz_corpus;
 mod glossary_seeds;
+mod help;
 mod hostile_input;
 mod import_roundtrip;
 mod layers;

@@ -13,7 +13,7 @@ use serde::Serialize;
 pub enum ListOutput {
     /// Points tables and miette reports, or a verdict line per list for many lists.
     Human,
-    /// One JSON document: `{"results": [...], "summary": {...}}`.
+    /// One JSON document: `{"version": 1, "results": [...], "summary": {...}}`.
     Json,
     /// One JSON object per line: each list's result, then `{"summary": {...}}`.
     Jsonl,
