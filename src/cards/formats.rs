@@ -31,8 +31,9 @@ pub struct Format {
     /// Armada: the most flotilla ships a fleet may hold.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flotilla_cap: Option<u32>,
-    /// Armada: a flotilla may not be the flagship. The Armada Rules Reference (NAVE INSIGNIA) lets any ship be
-    /// the flagship; set this only with a `sources` entry naming a document that forbids it.
+    /// Armada: a flotilla may not be the flagship. The Armada Rules Reference (NAVE
+    /// INSIGNIA) lets any ship be the flagship; set this only with a `sources` entry naming
+    /// a document that forbids it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub flotilla_flagship_forbidden: bool,
     /// Armada: objectives each fleet brings, one per listed category.

@@ -1,4 +1,4 @@
-use super::{load_data, print_stdout};
+use super::{load_data, print_json, print_stdout};
 use crate::cards::DataKind;
 use crate::cards::xwing::coverage::{Coverage, coverage};
 use crate::cli::{CoverageArgs, Outcome, ReportFormat};
@@ -37,10 +37,7 @@ pub fn run(overlays: &[std::path::PathBuf], args: CoverageArgs) -> Outcome {
         }
     };
     match args.output {
-        ReportFormat::Json => print_stdout(
-            &serde_json::to_string_pretty(&serde_json::json!({ "xwing": figures }))
-                .unwrap_or_default(),
-        ),
+        ReportFormat::Json => print_json(&serde_json::json!({ "xwing": figures })),
         ReportFormat::Human => print_stdout(&human(&figures)),
     }
     Outcome::Clean

@@ -17,7 +17,7 @@ mod validate;
 
 use crate::cli::{CardsCommand, Cli, Command, Outcome, ScoreCommand};
 use data::{load_data, load_game_data, print_skipped};
-use output::print_stdout;
+use output::{print_json, print_stdout};
 
 /// Parse the command line and run the command it names; the exit code tells the verdict.
 pub fn run() -> std::process::ExitCode {
@@ -46,6 +46,6 @@ pub fn dispatch(cli: Cli) -> Outcome {
         Command::Export(args) => export::run(&cli.data, args),
         Command::Explain(args) => explain::run(args),
         Command::Completions(args) => shell::completions(args),
-        Command::Man => shell::man(),
+        Command::Man(args) => shell::man(&args.command),
     }
 }

@@ -1,4 +1,4 @@
-use super::{load_game_data, print_stdout};
+use super::{load_game_data, print_json, print_stdout};
 use crate::adjudicate::{ResolveOptions, resolve};
 use crate::cards::DataKind;
 use crate::cli::{Outcome, ResolveArgs, ResolveFormat};
@@ -52,9 +52,7 @@ pub fn run(overlays: &[std::path::PathBuf], args: ResolveArgs) -> Outcome {
             let step = args.step.map(|n| n as usize);
             match args.output {
                 ResolveFormat::Human => print_stdout(&adjudication.render_human(TABLE_WIDTH)),
-                ResolveFormat::Json => print_stdout(
-                    &serde_json::to_string_pretty(&adjudication.render_json()).unwrap_or_default(),
-                ),
+                ResolveFormat::Json => print_json(&adjudication.render_json()),
                 ResolveFormat::Html => {
                     let story = adjudication.picture();
                     if let Some(n) = step.filter(|n| *n > story.frames.len()) {
@@ -98,8 +96,7 @@ fn report(files: &SourceFiles, findings: &[Finding], output: ResolveFormat) {
                 .iter()
                 .map(|f| JsonFinding::new(files, f))
                 .collect();
-            let body = serde_json::json!({ "steps": [], "diagnostics": diagnostics });
-            print_stdout(&serde_json::to_string_pretty(&body).unwrap_or_default());
+            print_json(&serde_json::json!({ "steps": [], "diagnostics": diagnostics }));
         }
     }
 }

@@ -23,7 +23,7 @@ const LAYERS: &[&[&str]] = &[
     &["validate", "import"],
     // adjudicate reads X-Wing squads through the list validation.
     &["adjudicate", "export", "check"],
-    &["schema"],
+    &["schema", "help"],
     &["cli"],
     &["commands"],
 ];

@@ -344,6 +344,9 @@ fn a_judges_scenario_from_two_builder_links_is_under_ten_lines() {
     let json = trace(&path).render_json();
     let answer = json["answer"].as_str().unwrap();
     assert!(answer.contains("Afterburners (Darth Vader)"), "{answer}");
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    assert!(readme.contains(text.trim_end()), "README shows the example");
+    let docs = std::fs::read_to_string(root().join("docs/scenarios.md")).unwrap();
+    assert!(
+        docs.contains(text.trim_end()),
+        "docs/scenarios.md shows the example"
+    );
 }

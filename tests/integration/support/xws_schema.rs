@@ -1,5 +1,7 @@
-//! A checker for the JSON Schema keywords the xws-spec schema uses, shared by the tests
-//! that check exported XWS against it (no JSON Schema crate for one small schema).
+//! A checker for the JSON Schema keywords the xws-spec schema and arbiter's own output
+//! schemas (`data/schema/output/`) use. No JSON Schema crate: the ones that validate
+//! draft 2020-12 bring a regex engine and URL parsing into every test build, for a few
+//! keywords.
 
 use serde_json::Value;
 use std::path::PathBuf;
@@ -29,22 +31,49 @@ impl XwsSpec {
     }
 }
 
-/// A validator for the JSON Schema keywords xws-spec's schema uses. Patterns are the
-/// schema's own strings; one the validator does not know fails loudly.
+/// A validator for the JSON Schema keywords these schemas use. Patterns are the
+/// schema's own strings; a pattern or type the validator does not know fails loudly.
 pub fn validate(schema: &Value, value: &Value, path: &str) -> Vec<String> {
+    validate_in(schema, schema, value, path)
+}
+
+/// `schema` is a part of `root`, where `$ref`s point.
+fn validate_in(root: &Value, schema: &Value, value: &Value, path: &str) -> Vec<String> {
     let mut errors = Vec::new();
-    if let Some(kind) = schema.get("type").and_then(Value::as_str) {
-        let ok = match kind {
-            "object" => value.is_object(),
-            "array" => value.is_array(),
-            "string" => value.is_string(),
-            "integer" => value.is_i64() || value.is_u64(),
-            other => panic!("type {other} not handled"),
+    if let Some(reference) = schema.get("$ref").and_then(Value::as_str) {
+        let name = reference.strip_prefix("#/$defs/").expect("a local $ref");
+        let target = &root["$defs"][name];
+        assert!(!target.is_null(), "{reference} is not defined");
+        return validate_in(root, target, value, path);
+    }
+    if let Some(options) = schema.get("anyOf").and_then(Value::as_array)
+        && options
+            .iter()
+            .all(|option| !validate_in(root, option, value, path).is_empty())
+    {
+        errors.push(format!("{path}: matches none of anyOf"));
+    }
+    if let Some(kinds) = schema.get("type") {
+        let kinds: Vec<&str> = match kinds {
+            Value::Array(kinds) => kinds.iter().filter_map(Value::as_str).collect(),
+            other => other.as_str().into_iter().collect(),
         };
-        if !ok {
-            errors.push(format!("{path}: not {kind}"));
+        if !kinds.iter().any(|kind| is_type(kind, value)) {
+            errors.push(format!("{path}: not {}", kinds.join(" or ")));
             return errors;
         }
+    }
+    if let Some(expected) = schema.get("const")
+        && expected != value
+    {
+        errors.push(format!("{path}: {value} is not {expected}"));
+    }
+    if let (Some(minimum), Some(number)) = (
+        schema.get("minimum").and_then(Value::as_f64),
+        value.as_f64(),
+    ) && number < minimum
+    {
+        errors.push(format!("{path}: {number} is below {minimum}"));
     }
     if let Some(options) = schema.get("enum").and_then(Value::as_array)
         && !options.contains(value)
@@ -72,7 +101,12 @@ pub fn validate(schema: &Value, value: &Value, path: &str) -> Vec<String> {
         }
         if let Some(item_schema) = schema.get("items") {
             for (i, item) in items.iter().enumerate() {
-                errors.extend(validate(item_schema, item, &format!("{path}[{i}]")));
+                errors.extend(validate_in(
+                    root,
+                    item_schema,
+                    item,
+                    &format!("{path}[{i}]"),
+                ));
             }
         }
     }
@@ -105,20 +139,39 @@ pub fn validate(schema: &Value, value: &Value, path: &str) -> Vec<String> {
             let mut known = false;
             if let Some(sub) = properties.and_then(|p| p.get(key)) {
                 known = true;
-                errors.extend(validate(sub, child, &child_path));
+                errors.extend(validate_in(root, sub, child, &child_path));
             }
             for (pattern, sub) in patterns.into_iter().flatten() {
                 if matches_pattern(pattern, key) {
                     known = true;
-                    errors.extend(validate(sub, child, &child_path));
+                    errors.extend(validate_in(root, sub, child, &child_path));
                 }
             }
-            if !known && schema.get("additionalProperties") == Some(&Value::Bool(false)) {
-                errors.push(format!("{child_path}: not allowed"));
+            match schema.get("additionalProperties") {
+                Some(Value::Bool(false)) if !known => {
+                    errors.push(format!("{child_path}: not allowed"));
+                }
+                Some(extra @ Value::Object(_)) if !known => {
+                    errors.extend(validate_in(root, extra, child, &child_path));
+                }
+                _ => {}
             }
         }
     }
     errors
+}
+
+fn is_type(kind: &str, value: &Value) -> bool {
+    match kind {
+        "object" => value.is_object(),
+        "array" => value.is_array(),
+        "string" => value.is_string(),
+        "integer" => value.is_i64() || value.is_u64(),
+        "number" => value.is_number(),
+        "boolean" => value.is_boolean(),
+        "null" => value.is_null(),
+        other => panic!("type {other} not handled"),
+    }
 }
 
 pub fn matches_pattern(pattern: &str, text: &str) -> bool {
