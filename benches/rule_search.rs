@@ -45,12 +45,7 @@ fn main() {
         report(&format!("rule, {what} (process wall time)"), &mut walls);
     }
 
-    let (db, _) = load(&LoadOptions {
-        spans: false,
-        embedded: true,
-        overlays: Vec::new(),
-        without: Vec::new(),
-    });
+    let (db, _) = load(&LoadOptions::built_in());
     let glossary = Glossary::from_db(&db);
     let mut builds = Vec::with_capacity(RUNS);
     for _ in 0..RUNS {

@@ -1,10 +1,12 @@
 //! `cargo bench --bench talon_round`: the real `talon/round` kind for 12 ships (6 a side):
 //! every ship flies its whole round (its speed's moves, impulses A–F), each fires its first
 //! weapon group in impulse A (damage, criticals and blasts included), the initiative is
-//! contested in impulse F, and the energy phase closes the round. Timed without a trace
+//! contested in impulse F, and the energy phase closes the round. The map holds asteroids
+//! and a nebula on the ships' paths and lines of fire (17.3–17.5), and two missiles fly at
+//! their targets all round (13.4–13.5). Timed without a trace
 //! (`round_quietly`, what a solver calls) and with one (what `arbiter resolve` does). Then
 //! the round read from TOML and resolved whole, and Talon fleet validation. No harness; goal
-//! ≥ 50,000 quiet rounds a second.
+//! ≥ 100,000 quiet rounds a second.
 
 use arbiter::adjudicate::talon::{round_quietly, run};
 use arbiter::cards::talon::TalonCards;
@@ -44,9 +46,33 @@ fn round_text(cards: &TalonCards) -> String {
             ));
         }
     }
-    for i in 0..6 {
+    for (i, talon_class) in TALON.iter().enumerate() {
+        // The Talon DD's first group launches a missile, placed ahead of it (13.2).
+        let launch = if *talon_class == "Talon DD" {
+            format!("missile = {{ hex = \"07{:02}\" }}\n", 2 * i + 1)
+        } else {
+            String::new()
+        };
         text.push_str(&format!(
-            "\n[[shot]]\nimpulse = \"A\"\nattacker = \"t{i}\"\ngroup = 1\ntarget = \"k{i}\"\n\n[[shot]]\nimpulse = \"A\"\nattacker = \"k{i}\"\ngroup = 1\ntarget = \"t{i}\"\n"
+            "\n[[shot]]\nimpulse = \"A\"\nattacker = \"t{i}\"\ngroup = 1\ntarget = \"k{i}\"\n\n[[shot]]\nimpulse = \"A\"\nattacker = \"k{i}\"\ngroup = 1\ntarget = \"t{i}\"\n{launch}"
+        ));
+    }
+    // Terrain on the rows the ships fly and fire along, and a missile in flight each way.
+    for (kind, hex) in [
+        ("asteroid", "0603"),
+        ("asteroid", "0707"),
+        ("nebula", "0611"),
+    ] {
+        text.push_str(&format!(
+            "\n[[terrain]]\nkind = \"{kind}\"\nhex = \"{hex}\"\n"
+        ));
+    }
+    for (id, side, target, hex, heading) in [
+        ("m1", "talon", "t1", "1003", 270),
+        ("m2", "terran", "k4", "0309", 90),
+    ] {
+        text.push_str(&format!(
+            "\n[[missile]]\nid = \"{id}\"\nside = \"{side}\"\ntarget = \"{target}\"\nhex = \"{hex}\"\nheading = {heading}\n"
         ));
     }
     // Every ship gains power in F: three Change markers against two Defend.
@@ -89,7 +115,7 @@ fn main() {
         best = best.min(started.elapsed().as_secs_f64());
     }
     println!(
-        "talon/round, 12 ships, no trace: {:.0} rounds/s (best of 3 × {rounds}; goal 50,000)",
+        "talon/round, 12 ships, terrain and missiles, no trace: {:.0} rounds/s (best of 3 × {rounds}; goal 100,000)",
         rounds as f64 / best
     );
 

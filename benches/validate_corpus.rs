@@ -40,12 +40,7 @@ fn main() {
         start.elapsed()
     });
 
-    let (db, _) = load(&LoadOptions {
-        spans: false,
-        embedded: true,
-        overlays: Vec::new(),
-        without: Vec::new(),
-    });
+    let (db, _) = load(&LoadOptions::built_in());
     let format: &Format = db
         .format(Game::Armada, "standard")
         .expect("the standard Armada format");

@@ -59,12 +59,7 @@ const OBSTACLES: &[&str] = &[
 ];
 
 fn main() {
-    let (db, unreadable) = load(&LoadOptions {
-        spans: false,
-        embedded: true,
-        overlays: Vec::new(),
-        without: Vec::new(),
-    });
+    let (db, unreadable) = load(&LoadOptions::built_in());
     assert!(unreadable.is_empty(), "the embedded data must load");
 
     let started = Instant::now();

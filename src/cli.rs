@@ -33,7 +33,8 @@ pub enum Command {
     /// Check, show, search and import card data.
     #[command(subcommand)]
     Cards(CardsCommand),
-    /// Print the JSON Schema of a data file kind (all kinds if none given).
+    /// Print the JSON Schema of a data file kind (all kinds if none given), or with
+    /// `output COMMAND` of a command's `--output json` document.
     Schema(SchemaArgs),
     /// Look a rule up in the judges' glossary (Spanish and English), or list the entries.
     Rule(RuleArgs),
@@ -51,8 +52,8 @@ pub enum Command {
     Explain(ExplainArgs),
     /// Print a shell completion script (e.g. `arbiter completions bash > …`).
     Completions(CompletionsArgs),
-    /// Print the man page (roff) on standard output.
-    Man,
+    /// Print the man page (roff) of arbiter or of one subcommand on standard output.
+    Man(ManArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -63,6 +64,8 @@ pub enum CardsCommand {
     Show(ShowArgs),
     /// List the cards whose name, nickname or id matches.
     Search(SearchArgs),
+    /// How many X-Wing abilities of a format's cards have timing facts, and which have none.
+    Coverage(CoverageArgs),
     /// Convert community data into arbiter's TOML card files.
     #[command(subcommand)]
     Import(ImportCommand),
@@ -97,6 +100,15 @@ pub struct SearchArgs {
     /// Most results to list.
     #[arg(long, default_value_t = 25)]
     pub limit: usize,
+    #[arg(long, value_enum, default_value = "human")]
+    pub output: ReportFormat,
+}
+
+#[derive(Debug, Args)]
+pub struct CoverageArgs {
+    /// The X-Wing format whose legal cards are counted.
+    #[arg(long, default_value = "standard")]
+    pub format: String,
     #[arg(long, value_enum, default_value = "human")]
     pub output: ReportFormat,
 }
@@ -167,12 +179,29 @@ pub struct RuleArgs {
     pub output: ReportFormat,
 }
 
+/// How `resolve` prints a resolution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ResolveFormat {
+    /// The trace as a table.
+    Human,
+    /// The documented JSON shape.
+    Json,
+    /// One self-contained HTML page drawing the situation step by step.
+    Html,
+    /// One picture as a standalone SVG file (`--step N`; the last one without it).
+    Svg,
+}
+
 #[derive(Debug, Args)]
 pub struct ResolveArgs {
     /// The scenario file (TOML; `arbiter schema scenario` prints its JSON Schema).
     pub scenario: PathBuf,
     #[arg(long, value_enum, default_value = "human")]
-    pub output: ReportFormat,
+    pub output: ResolveFormat,
+    /// The picture to draw with `--output svg`, or to open on with `--output html`: 1 is
+    /// the first, numbered as the HTML page's slider (a turn, an impulse or a step).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub step: Option<u32>,
     /// Most steps before the scenario is reported as a loop (overrides `max_steps`; 1 to
     /// 100000).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::parse::scenario::MAX_STEPS_CEILING)))]
@@ -285,9 +314,28 @@ pub struct CompletionsArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The subcommand whose page to print (`validate`, `cards check`); arbiter's own
+    /// page if none.
+    pub command: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct SchemaArgs {
     #[arg(value_enum)]
     pub kind: Option<crate::schema::SchemaKind>,
+    #[command(subcommand)]
+    pub output: Option<SchemaOutput>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SchemaOutput {
+    /// The JSON Schema of what a command prints with `--output json`.
+    Output {
+        #[arg(value_enum)]
+        command: crate::schema::OutputSchema,
+    },
 }
 
 /// What a command concluded; the process exit code follows from it.
@@ -315,11 +363,11 @@ impl From<Outcome> for ExitCode {
 pub fn parse(
     args: impl IntoIterator<Item = impl Into<std::ffi::OsString> + Clone>,
 ) -> Result<Cli, clap::Error> {
-    use clap::{CommandFactory, FromArgMatches};
+    use clap::FromArgMatches;
     let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
     // clap prints its own help and errors before the matches exist: give it the flag first.
     let color = color_flag(&args).unwrap_or_default();
-    let matches = Cli::command()
+    let matches = command()
         .color(color.for_clap())
         .try_get_matches_from(args)?;
     let mut cli = Cli::from_arg_matches(&matches)?;
@@ -330,6 +378,12 @@ pub fn parse(
         validate.teams = occurrences.map(|o| o.cloned().collect()).collect();
     }
     Ok(cli)
+}
+
+/// The command-line definition, with the examples each subcommand's help ends with.
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    crate::help::with_examples(Cli::command())
 }
 
 /// The value of the last `--color WHEN` / `--color=WHEN` before a `--`, if it is a valid one.

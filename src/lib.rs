@@ -10,6 +10,7 @@ pub mod cli;
 mod commands;
 pub mod export;
 pub mod glossary;
+pub mod help;
 pub mod import;
 pub mod input;
 pub mod parse;

@@ -1,5 +1,6 @@
 //! JSON Schemas of the data files, so editors can validate TOML as people type.
-//! `data/schema/*.json` holds these; a test fails when they are stale.
+//! `data/schema/*.json` holds these; a test fails when they are stale. Also the schemas
+//! of the commands' JSON output (`data/schema/output/`), tested against what they print.
 
 use crate::cards::{armada, errata, formats, rules, xwing};
 
@@ -51,5 +52,34 @@ impl SchemaKind {
         let mut text = serde_json::to_string_pretty(&self.schema()).unwrap_or_default();
         text.push('\n');
         text
+    }
+}
+
+/// A command whose `--output json` document has a published schema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputSchema {
+    Validate,
+    Resolve,
+    Rule,
+    CardsCheck,
+}
+
+impl OutputSchema {
+    pub const ALL: &'static [OutputSchema] = &[
+        OutputSchema::Validate,
+        OutputSchema::Resolve,
+        OutputSchema::Rule,
+        OutputSchema::CardsCheck,
+    ];
+
+    /// Written by hand rather than derived: several documents are assembled as JSON
+    /// values, and a schema a person wrote says what each key means.
+    pub fn text(self) -> &'static str {
+        match self {
+            OutputSchema::Validate => include_str!("../data/schema/output/validate.json"),
+            OutputSchema::Resolve => include_str!("../data/schema/output/resolve.json"),
+            OutputSchema::Rule => include_str!("../data/schema/output/rule.json"),
+            OutputSchema::CardsCheck => include_str!("../data/schema/output/cards-check.json"),
+        }
     }
 }

@@ -19,8 +19,8 @@ pub use cite::Cite;
 pub use game_rules::{GameRules, ResolveOptions};
 pub use phrasing::{NAMES_SHOWN, QUEUE_SHOWN, list};
 pub use trace::{
-    Adjudication, CapReached, NoDetail, Played, Recorder, Step, StepDetail, Trace, header,
-    loop_finding, trace_of,
+    Adjudication, CapReached, NoDetail, Played, Recorder, Step, StepDetail, Trace, answer_line,
+    header, loop_finding, trace_of,
 };
 
 use crate::cards::{CardDb, Game};
@@ -86,8 +86,12 @@ pub fn resolve_text<'db>(
 ) {
     let mut files = SourceFiles::default();
     let file: FileId = files.add(name, text.to_string());
-    let result = scenario::read(file, text, options.max_steps)
-        .and_then(|scenario| resolve(db, &scenario, options));
+    let result = scenario::read(file, text, options.max_steps).and_then(|mut scenario| {
+        scenario.dir = std::path::Path::new(name)
+            .parent()
+            .map(std::path::Path::to_path_buf);
+        resolve(db, &scenario, options)
+    });
     (files, result)
 }
 

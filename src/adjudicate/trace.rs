@@ -4,6 +4,8 @@
 use super::Cite;
 use crate::parse::scenario::{self, Envelope};
 use crate::report::new_table;
+use crate::report::picture::queue::Queue;
+use crate::report::picture::{Frame, FrameKey, Scene, StepText, Story};
 use crate::report::{Code, FileId, Finding};
 use serde::Serialize;
 
@@ -17,6 +19,11 @@ pub trait StepDetail: Serialize {
     /// The cell of that column, for a trace of `kind`.
     fn cell(&self, _kind: &str) -> String {
         String::new()
+    }
+    /// The ability queue after the step, for the pictures of a trace of `kind`; `None` for
+    /// a kind without one.
+    fn queue(&self, _kind: &str) -> Option<Queue> {
+        None
     }
 }
 
@@ -44,6 +51,9 @@ pub struct Step<D> {
 /// The result of adjudicating a scenario.
 #[derive(Debug, Clone, Serialize)]
 pub struct Trace<D> {
+    /// The answer to the scenario's question in a sentence or two, from the game's own
+    /// reading of the steps.
+    pub answer: String,
     pub title: String,
     pub kind: String,
     pub question: Option<String>,
@@ -51,11 +61,33 @@ pub struct Trace<D> {
     pub steps: Vec<Step<D>>,
     /// The state that matters after the last step, one line per ship or player.
     pub final_state: Vec<String>,
+    /// What the marks of the steps mean (X-Wing: abilities from card facts).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+impl<D> Step<D> {
+    /// The step as the pictures show it: the rule as one line of text.
+    pub fn text(&self) -> StepText {
+        StepText {
+            n: self.n,
+            event: self.event.clone(),
+            outcome: self.outcome.clone(),
+            rule: self.rule.short(),
+            choice_point: self.choice_point,
+        }
+    }
 }
 
 impl<D> Trace<D> {
     pub fn choice_points(&self) -> usize {
         self.steps.iter().filter(|s| s.choice_point).count()
+    }
+
+    /// The trace with its answer.
+    pub fn answered(mut self, answer: String) -> Self {
+        self.answer = answer;
+        self
     }
 }
 
@@ -65,17 +97,33 @@ pub type Played<D> = Result<(Vec<Step<D>>, Vec<String>), Vec<crate::report::Find
 
 /// What `arbiter resolve` does with the result of any game's engine.
 pub trait Adjudication {
+    /// The answer to the scenario's question, in a sentence or two: the order things
+    /// resolve in, who holds the initiative, the mission's outcome, the damage taken. Both
+    /// renderings start with it.
+    fn answer(&self) -> String;
     /// The trace for people, at most `width` columns wide.
     fn render_human(&self, width: u16) -> String;
     /// The documented JSON shape.
     fn render_json(&self) -> serde_json::Value;
     /// How many steps the trace has.
     fn step_count(&self) -> usize;
+    /// The trace as pictures (`--output html`, `--output svg`), in plain data.
+    fn picture(&self) -> Story;
 }
 
 impl<D: StepDetail> Adjudication for Trace<D> {
+    fn answer(&self) -> String {
+        self.answer.clone()
+    }
+
     fn render_human(&self, width: u16) -> String {
-        let mut out = header(&self.title, &self.kind, &self.question, &self.source);
+        let mut out = answer_line(&self.answer);
+        out.push_str(&header(
+            &self.title,
+            &self.kind,
+            &self.question,
+            &self.source,
+        ));
         let mut heading = vec!["#", "step", "what happened"];
         heading.extend(D::column());
         heading.push("rule");
@@ -103,6 +151,9 @@ impl<D: StepDetail> Adjudication for Trace<D> {
                 if choices == 1 { "" } else { "s" }
             ));
         }
+        for note in &self.notes {
+            out.push_str(&format!("{note}\n"));
+        }
         if !self.final_state.is_empty() {
             out.push_str("After the last step:\n");
             for line in &self.final_state {
@@ -118,6 +169,36 @@ impl<D: StepDetail> Adjudication for Trace<D> {
 
     fn step_count(&self) -> usize {
         self.steps.len()
+    }
+
+    /// A frame per step, with the queue after it where the kind has one: the timeline.
+    fn picture(&self) -> Story {
+        let frames = self
+            .steps
+            .iter()
+            .map(|step| Frame {
+                key: FrameKey::Step(step.n),
+                steps: vec![step.text()],
+                scene: Scene::Queue(step.detail.queue(&self.kind)),
+            })
+            .collect();
+        Story {
+            title: self.title.clone(),
+            kind: self.kind.clone(),
+            question: self.question.clone(),
+            source: self.source.clone(),
+            frames,
+            final_state: self.final_state.clone(),
+        }
+    }
+}
+
+/// The first lines of every trace for people: its answer, then a blank line.
+pub fn answer_line(answer: &str) -> String {
+    if answer.is_empty() {
+        String::new()
+    } else {
+        format!("Answer: {answer}\n\n")
     }
 }
 
@@ -182,12 +263,14 @@ impl<D> Recorder<D> {
 /// A trace with the envelope's title, kind, question and source.
 pub fn trace_of<D>(envelope: &Envelope, steps: Vec<Step<D>>, final_state: Vec<String>) -> Trace<D> {
     Trace {
+        answer: String::new(),
         title: envelope.title.clone(),
         kind: envelope.kind.clone(),
         question: envelope.question.clone(),
         source: envelope.source_line(),
         steps,
         final_state,
+        notes: Vec::new(),
     }
 }
 

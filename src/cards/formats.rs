@@ -17,7 +17,7 @@ pub struct Format {
     pub name: String,
     /// Where each rule of the format is written, keyed by the rule's field name
     /// (`points_limit`, `flotilla_cap` …): one citation per rule, never one for the file.
-    /// A citation without `seed` says the rulebooks are silent and names the document the
+    /// A citation without `rulebook` says the rulebooks are silent and names the document the
     /// rule comes from (a tournament regulation, a points document).
     pub sources: BTreeMap<String, Citation>,
     /// Most points a list may spend (per player in team games: see `team`).
@@ -31,8 +31,9 @@ pub struct Format {
     /// Armada: the most flotilla ships a fleet may hold.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flotilla_cap: Option<u32>,
-    /// Armada: a flotilla may not be the flagship. Seed 000 (NAVE INSIGNIA) lets any ship be
-    /// the flagship; set this only with a `sources` entry naming a document that forbids it.
+    /// Armada: a flotilla may not be the flagship. The Armada Rules Reference (NAVE
+    /// INSIGNIA) lets any ship be the flagship; set this only with a `sources` entry naming
+    /// a document that forbids it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub flotilla_flagship_forbidden: bool,
     /// Armada: objectives each fleet brings, one per listed category.

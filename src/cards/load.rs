@@ -51,7 +51,7 @@ impl DataKind {
                 "[[entry]]" => return Some(DataKind::Rules),
                 "[[ship]]" | "[[ship_type]]" | "[[squadron]]" | "[[upgrade]]" | "[[objective]]"
                 | "[[pilot]]" | "[[condition]]" | "[[device]]" | "[[revision]]" | "[[threat]]"
-                | "[[trajectory]]" | "[[weapon]]" => {
+                | "[[trajectory]]" | "[[weapon]]" | "[[timing]]" | "[[untimed]]" => {
                     return Some(DataKind::Cards);
                 }
                 _ if line.starts_with("points_limit") => return Some(DataKind::Formats),
@@ -76,6 +76,17 @@ pub struct LoadOptions {
     pub overlays: Vec<PathBuf>,
     /// Kinds of data the command does not use, left unread.
     pub without: Vec<DataKind>,
+}
+
+impl LoadOptions {
+    /// The data compiled into the binary and nothing else, without source positions: what
+    /// tests and benches check against.
+    pub fn built_in() -> Self {
+        LoadOptions {
+            embedded: true,
+            ..LoadOptions::default()
+        }
+    }
 }
 
 /// A file to parse: its name for messages, its path inside the data tree, its bytes.

@@ -3,6 +3,7 @@
 //! The records are in [`model`]; `cards show` rows in `facts`; cross-record checks in `check`.
 
 mod check;
+pub mod coverage;
 mod data;
 mod facts;
 pub mod model;

@@ -5,6 +5,7 @@ mod duplicates;
 mod format_sources;
 mod references;
 mod rules;
+mod timing;
 
 pub use crate::cards::locate::value_span;
 
@@ -24,6 +25,7 @@ pub fn run(db: &CardDb) -> Vec<Finding> {
     references::check(db, &mut findings);
     rules::check(db, &mut findings);
     format_sources::check(db, &mut findings);
+    timing::check(db, &mut findings);
     for game in crate::cards::Game::ALL {
         db.cards(game).check(&db.files, &mut findings);
     }

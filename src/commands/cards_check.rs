@@ -59,6 +59,7 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
             // Written as it is serialised: a file with tens of thousands of findings
             // would otherwise be held a second time as a JSON tree (kilobytes each).
             let body = CheckJson {
+                version: crate::report::JSON_VERSION,
                 diagnostics: Diagnostics {
                     files: &db.files,
                     findings: &findings,
@@ -99,6 +100,7 @@ fn plural(n: usize) -> &'static str {
 /// finding are: the shape documented in the README.
 #[derive(Serialize)]
 struct CheckJson<'a> {
+    version: u32,
     diagnostics: Diagnostics<'a>,
     errors: usize,
     files_checked: usize,

@@ -9,7 +9,11 @@ pub fn run(command: ImportCommand) -> Outcome {
             &args.out,
         ),
         ImportCommand::XwingData2(args) => (
-            xwing_data2::import(&args.source, args.points.as_deref(), args.yasb.as_deref()),
+            xwing_data2::import(&args.source, args.points.as_deref(), args.yasb.as_deref())
+                .and_then(|mut files| {
+                    files.extend(xwing_data2::hand_kept(&args.out)?);
+                    Ok(files)
+                }),
             &args.out,
         ),
     };

@@ -1,4 +1,4 @@
-use super::{load_data, print_stdout};
+use super::{load_data, print_json, print_stdout};
 use crate::cards::DataKind;
 use crate::cards::lookup::{Hit, MatchQuality, search as find};
 use crate::cards::{CardDb, CardEntry};
@@ -68,9 +68,7 @@ pub fn show(data: &[PathBuf], args: ShowArgs) -> Outcome {
         }
         ReportFormat::Json => {
             let cards: Vec<_> = shown.iter().map(|h| card_json(&db, &h.entry)).collect();
-            print_stdout(
-                &serde_json::to_string_pretty(&json!({ "cards": cards })).unwrap_or_default(),
-            );
+            print_json(&json!({ "cards": cards }));
         }
     }
     Outcome::Clean
@@ -109,8 +107,7 @@ pub fn search(data: &[PathBuf], args: SearchArgs) -> Outcome {
                 .iter()
                 .map(|h| json!({"game": h.entry.game, "kind": h.entry.kind, "id": h.entry.id, "name": h.entry.name}))
                 .collect();
-            let body = json!({"query": args.query, "total": hits.len(), "results": results});
-            print_stdout(&serde_json::to_string_pretty(&body).unwrap_or_default());
+            print_json(&json!({"query": args.query, "total": hits.len(), "results": results}));
         }
     }
     Outcome::Clean
@@ -215,7 +212,7 @@ fn ambiguous(query: &str, hits: &[Hit<'_>], output: ReportFormat) -> Outcome {
                 "total": hits.len(),
                 "diagnostics": [crate::report::JsonFinding::new(&files, &finding)],
             });
-            print_stdout(&serde_json::to_string_pretty(&body).unwrap_or_default());
+            print_json(&body);
         }
     }
     Outcome::Failed
@@ -244,7 +241,7 @@ fn not_found(query: &str, suggestions: &[String], output: ReportFormat) -> Outco
                 "did_you_mean": suggestions,
                 "diagnostics": [crate::report::JsonFinding::new(&files, &finding)],
             });
-            print_stdout(&serde_json::to_string_pretty(&body).unwrap_or_default());
+            print_json(&body);
         }
     }
     Outcome::Findings

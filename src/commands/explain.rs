@@ -1,6 +1,6 @@
 //! `arbiter explain`: what a diagnostic code means, like `rustc --explain`.
 
-use super::print_stdout;
+use super::{print_json, print_stdout};
 use crate::cli::{ExplainArgs, Outcome, ReportFormat};
 use crate::report::explain::{Explanation, explanations};
 use crate::report::{Code, Finding, HumanStyle, JsonFinding, SourceFiles, new_table, render_human};
@@ -19,40 +19,40 @@ pub fn run(args: ExplainArgs) -> Outcome {
         }
     };
     let Some(query) = args.code.as_deref().filter(|_| !args.list) else {
-        print_stdout(&list(&all, args.output));
+        list(&all, args.output);
         return Outcome::Clean;
     };
     let wanted = query.trim().to_lowercase();
     match all.iter().find(|e| e.code == wanted) {
         Some(entry) => {
-            print_stdout(&match args.output {
-                ReportFormat::Human => human(entry),
-                ReportFormat::Json => serde_json::to_string_pretty(entry).unwrap_or_default(),
-            });
+            match args.output {
+                ReportFormat::Human => print_stdout(&human(entry)),
+                ReportFormat::Json => print_json(entry),
+            }
             Outcome::Clean
         }
         None => unknown(query, &all, args.output),
     }
 }
 
-fn list(all: &[Explanation], output: ReportFormat) -> String {
+fn list(all: &[Explanation], output: ReportFormat) {
     match output {
         ReportFormat::Human => {
             let mut table = new_table(vec!["code", "meaning"]);
             for e in all {
                 table.add_row(vec![e.code.as_str(), e.meaning.as_str()]);
             }
-            format!(
+            print_stdout(&format!(
                 "{table}\n{} codes; `arbiter explain CODE` tells more about one.\n",
                 all.len()
-            )
+            ));
         }
         ReportFormat::Json => {
             let codes: Vec<_> = all
                 .iter()
                 .map(|e| json!({"code": e.code, "meaning": e.meaning}))
                 .collect();
-            serde_json::to_string_pretty(&json!({ "codes": codes })).unwrap_or_default()
+            print_json(&json!({ "codes": codes }));
         }
     }
 }
@@ -101,7 +101,7 @@ fn unknown(query: &str, all: &[Explanation], output: ReportFormat) -> Outcome {
                 "did_you_mean": suggestions,
                 "diagnostics": [JsonFinding::new(&files, &finding)],
             });
-            print_stdout(&serde_json::to_string_pretty(&body).unwrap_or_default());
+            print_json(&body);
         }
     }
     Outcome::Failed

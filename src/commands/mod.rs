@@ -1,6 +1,7 @@
 //! One file per command: each turns parsed arguments into output and an [`Outcome`].
 
 mod cards_check;
+mod cards_coverage;
 mod cards_import;
 mod cards_show;
 mod data;
@@ -16,7 +17,7 @@ mod validate;
 
 use crate::cli::{CardsCommand, Cli, Command, Outcome, ScoreCommand};
 use data::{load_data, load_game_data, print_skipped};
-use output::print_stdout;
+use output::{print_json, print_stdout};
 
 /// Parse the command line and run the command it names; the exit code tells the verdict.
 pub fn run() -> std::process::ExitCode {
@@ -35,6 +36,7 @@ pub fn dispatch(cli: Cli) -> Outcome {
         Command::Cards(CardsCommand::Check(args)) => cards_check::run(&cli.data, args),
         Command::Cards(CardsCommand::Show(args)) => cards_show::show(&cli.data, args),
         Command::Cards(CardsCommand::Search(args)) => cards_show::search(&cli.data, args),
+        Command::Cards(CardsCommand::Coverage(args)) => cards_coverage::run(&cli.data, args),
         Command::Cards(CardsCommand::Import(args)) => cards_import::run(args),
         Command::Schema(args) => schema::run(args),
         Command::Rule(args) => rule::run(&cli.data, args),
@@ -44,6 +46,6 @@ pub fn dispatch(cli: Cli) -> Outcome {
         Command::Export(args) => export::run(&cli.data, args),
         Command::Explain(args) => explain::run(args),
         Command::Completions(args) => shell::completions(args),
-        Command::Man => shell::man(),
+        Command::Man(args) => shell::man(&args.command),
     }
 }

@@ -1,8 +1,13 @@
 //! Writing what a command prints.
 
 use crate::cards::CardDb;
-use crate::report::{Finding, HumanStyle, render_human};
+use crate::report::{Finding, HumanStyle, Versioned, render_human};
 use std::io::Write;
+
+/// A JSON document on stdout, indented, with `"version"` as its first key.
+pub(super) fn print_json(body: &impl serde::Serialize) {
+    print_stdout(&serde_json::to_string_pretty(&Versioned::new(body)).unwrap_or_default());
+}
 
 /// Write to stdout, ignoring a closed pipe (`arbiter … | head`).
 pub(super) fn print_stdout(text: &str) {

@@ -1,8 +1,9 @@
-use super::{load_game_data, print_stdout};
+use super::{load_game_data, print_json, print_stdout};
 use crate::adjudicate::{ResolveOptions, resolve};
 use crate::cards::DataKind;
-use crate::cli::{Outcome, ReportFormat, ResolveArgs};
+use crate::cli::{Outcome, ResolveArgs, ResolveFormat};
 use crate::parse::scenario::{self, MAX_SCENARIO_BYTES};
+use crate::report::html::{resolve_page, standalone_svg};
 use crate::report::{
     Code, Finding, HumanStyle, JsonFinding, SourceFiles, render_human as render_finding,
 };
@@ -11,6 +12,10 @@ use crate::report::{
 const TABLE_WIDTH: u16 = 120;
 
 pub fn run(overlays: &[std::path::PathBuf], args: ResolveArgs) -> Outcome {
+    if args.step.is_some() && !matches!(args.output, ResolveFormat::Html | ResolveFormat::Svg) {
+        eprintln!("error: --step picks a picture: it goes with --output svg or --output html");
+        return Outcome::Failed;
+    }
     let name = args.scenario.display().to_string();
     let mut files = SourceFiles::default();
     let text = match read_limited(&args.scenario, &mut files) {
@@ -26,26 +31,46 @@ pub fn run(overlays: &[std::path::PathBuf], args: ResolveArgs) -> Outcome {
     };
     let file = files.add(&name, text);
     let scenario = match scenario::read(file, files.text(file), options.max_steps) {
-        Ok(scenario) => scenario,
+        Ok(mut scenario) => {
+            scenario.dir = args.scenario.parent().map(std::path::Path::to_path_buf);
+            scenario
+        }
         Err(findings) => {
             report(&files, &findings, args.output);
             return Outcome::Failed;
         }
     };
     // Only the scenario's game's cards, with every overlay: a scenario names the cards of
-    // its own game.
-    let without = [DataKind::Errata, DataKind::Formats, DataKind::Rules];
+    // its own game. Formats stay: an X-Wing squad is read as its format has it.
+    let without = [DataKind::Errata, DataKind::Rules];
     let db = match load_game_data(overlays, &without, &[scenario.envelope.game]) {
         Ok(db) => db,
         Err(outcome) => return outcome,
     };
     match resolve(&db, &scenario, &options) {
         Ok(adjudication) => {
+            let step = args.step.map(|n| n as usize);
             match args.output {
-                ReportFormat::Human => print_stdout(&adjudication.render_human(TABLE_WIDTH)),
-                ReportFormat::Json => print_stdout(
-                    &serde_json::to_string_pretty(&adjudication.render_json()).unwrap_or_default(),
-                ),
+                ResolveFormat::Human => print_stdout(&adjudication.render_human(TABLE_WIDTH)),
+                ResolveFormat::Json => print_json(&adjudication.render_json()),
+                ResolveFormat::Html => {
+                    let story = adjudication.picture();
+                    if let Some(n) = step.filter(|n| *n > story.frames.len()) {
+                        eprintln!(
+                            "error: --step {n}: this trace has {} picture(s)",
+                            story.frames.len()
+                        );
+                        return Outcome::Failed;
+                    }
+                    print_stdout(&resolve_page(&story, step));
+                }
+                ResolveFormat::Svg => match standalone_svg(&adjudication.picture(), step) {
+                    Ok(svg) => print_stdout(&svg),
+                    Err(message) => {
+                        eprintln!("error: {message}");
+                        return Outcome::Failed;
+                    }
+                },
             }
             Outcome::Clean
         }
@@ -56,21 +81,22 @@ pub fn run(overlays: &[std::path::PathBuf], args: ResolveArgs) -> Outcome {
     }
 }
 
-fn report(files: &SourceFiles, findings: &[Finding], output: ReportFormat) {
+/// The findings of a scenario that did not resolve: JSON on stdout for `--output json`,
+/// else reports on stderr (no page or picture is written).
+fn report(files: &SourceFiles, findings: &[Finding], output: ResolveFormat) {
     match output {
-        ReportFormat::Human => {
+        ResolveFormat::Human | ResolveFormat::Html | ResolveFormat::Svg => {
             let style = HumanStyle::for_stderr();
             for finding in findings {
                 eprint!("{}", render_finding(files, finding, style));
             }
         }
-        ReportFormat::Json => {
+        ResolveFormat::Json => {
             let diagnostics: Vec<JsonFinding> = findings
                 .iter()
                 .map(|f| JsonFinding::new(files, f))
                 .collect();
-            let body = serde_json::json!({ "steps": [], "diagnostics": diagnostics });
-            print_stdout(&serde_json::to_string_pretty(&body).unwrap_or_default());
+            print_json(&serde_json::json!({ "steps": [], "diagnostics": diagnostics }));
         }
     }
 }

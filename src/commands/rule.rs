@@ -1,11 +1,11 @@
 //! `arbiter rule`: look a term up in the judges' glossary, or list its entries.
 
-use super::{load_data, print_stdout};
+use super::{load_data, print_json, print_stdout};
 use crate::cards::DataKind;
 use crate::cards::Game;
 use crate::cli::{Outcome, ReportFormat, RuleArgs};
 use crate::glossary::render::{
-    entry_json, list_table, lookup_human, lookup_json, not_found_finding,
+    entry_json, list_table, lookup_human, lookup_value, not_found_finding,
 };
 use crate::glossary::search::{Hit, Index};
 use crate::glossary::{Glossary, Lang};
@@ -25,17 +25,16 @@ pub fn run(data: &[PathBuf], args: RuleArgs) -> Outcome {
     let lang = args.lang.unwrap_or_else(Lang::from_env);
     if args.list {
         let entries: Vec<_> = glossary.in_game(args.game).collect();
-        let text = match args.output {
-            ReportFormat::Human => list_table(&entries, None),
+        match args.output {
+            ReportFormat::Human => print_stdout(&list_table(&entries, None)),
             ReportFormat::Json => {
                 let entries: Vec<Value> = entries
                     .iter()
                     .map(|e| entry_json(&glossary, e, lang, None))
                     .collect();
-                serde_json::to_string_pretty(&json!({ "entries": entries })).unwrap_or_default()
+                print_json(&json!({ "entries": entries }));
             }
-        };
-        print_stdout(&text);
+        }
         return Outcome::Clean;
     }
     let query = args.term.join(" ");
@@ -59,11 +58,16 @@ pub fn run(data: &[PathBuf], args: RuleArgs) -> Outcome {
         };
         return not_found(&query, args.game, suggestions, lang, args.output);
     }
-    let text = match args.output {
-        ReportFormat::Human => lookup_human(&glossary, &query, &lookup, lang, stdout_style()),
-        ReportFormat::Json => lookup_json(&glossary, &lookup, lang),
-    };
-    print_stdout(&text);
+    match args.output {
+        ReportFormat::Human => print_stdout(&lookup_human(
+            &glossary,
+            &query,
+            &lookup,
+            lang,
+            stdout_style(),
+        )),
+        ReportFormat::Json => print_json(&lookup_value(&glossary, &lookup, lang)),
+    }
     Outcome::Clean
 }
 
@@ -105,7 +109,7 @@ fn not_found(
                 "did_you_mean": did_you_mean,
                 "diagnostics": [JsonFinding::new(&files, &finding)],
             });
-            print_stdout(&serde_json::to_string_pretty(&body).unwrap_or_default());
+            print_json(&body);
         }
     }
     Outcome::Findings

@@ -1,8 +1,12 @@
 use super::print_stdout;
-use crate::cli::{Outcome, SchemaArgs};
+use crate::cli::{Outcome, SchemaArgs, SchemaOutput};
 use crate::schema::SchemaKind;
 
 pub fn run(args: SchemaArgs) -> Outcome {
+    if let Some(SchemaOutput::Output { command }) = args.output {
+        print_stdout(command.text());
+        return Outcome::Clean;
+    }
     match args.kind {
         Some(kind) => print_stdout(&kind.render()),
         None => {

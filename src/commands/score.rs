@@ -1,7 +1,7 @@
 //! `arbiter score armada`: tournament points from a game's margin of victory, by the
-//! format's table (Sector Fleets, seed 003, "Puntos de torneo").
+//! format's table (the Sector Fleets rulebook, "Puntos de torneo").
 
-use super::{load_data, print_stdout};
+use super::{load_data, print_json, print_stdout};
 use crate::cards::Game;
 use crate::cards::formats::MarginBand;
 use crate::cli::{Outcome, ReportFormat, ScoreArmadaArgs};
@@ -83,7 +83,7 @@ pub fn armada(overlays: &[PathBuf], args: ScoreArmadaArgs) -> Outcome {
                 loser: band.loser,
                 band,
             };
-            print_stdout(&serde_json::to_string_pretty(&json).unwrap_or_default());
+            print_json(&json);
         }
         ReportFormat::Human => {
             let mut table = new_table(vec!["Margin of victory", "Winner", "Loser", ""]);

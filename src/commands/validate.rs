@@ -11,8 +11,9 @@ use crate::validate::Request;
 use crate::validate::lists::{Checker, check_in_order};
 use std::io::Write;
 
-/// Up to this many lists the JSON document is indented for people.
-const PRETTY_JSON_MAX_LISTS: usize = 20;
+/// Up to this many lists are checked on one thread: starting workers costs more than
+/// they save.
+const FEW_LISTS: usize = 20;
 
 pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
     let db = match load_data(overlays, &[]) {
@@ -41,9 +42,9 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
     let summary = if args.teams.is_empty() {
         // The first few inputs tell a handful of lists from a season's worth.
         let mut walk = list_inputs(&args.inputs, checker.max_list_bytes());
-        let head: Vec<Input> = walk.by_ref().take(PRETTY_JSON_MAX_LISTS + 1).collect();
-        let few = head.len() <= PRETTY_JSON_MAX_LISTS;
-        let writer = writer(args.output, details, few, HumanStyle::for_stdout());
+        let head: Vec<Input> = walk.by_ref().take(FEW_LISTS + 1).collect();
+        let few = head.len() <= FEW_LISTS;
+        let writer = writer(args.output, details, HumanStyle::for_stdout());
         let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
         let workers = if few { 1 } else { workers };
         // The report becomes text on the worker that checked it: the writer thread only
@@ -66,7 +67,7 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
                 return Outcome::Failed;
             }
         };
-        let writer = writer(args.output, details, true, HumanStyle::for_stdout());
+        let writer = writer(args.output, details, HumanStyle::for_stdout());
         write_run(&mut out, writer.as_ref(), |emit| {
             for report in reports {
                 emit((

@@ -3,6 +3,7 @@
 
 #[cfg(test)]
 mod accuracy;
+mod hierarchy;
 pub mod render;
 pub mod search;
 

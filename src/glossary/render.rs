@@ -251,13 +251,18 @@ pub fn entry_json(
 /// The best entry first, then the ones listed under "See also:", each with its score and
 /// which query words matched which fields.
 pub fn lookup_json(glossary: &Glossary<'_>, lookup: &Lookup<'_>, lang: Lang) -> String {
+    serde_json::to_string_pretty(&lookup_value(glossary, lookup, lang)).unwrap_or_default()
+}
+
+/// [`lookup_json`] as a value, for a command to put in its document.
+pub fn lookup_value(glossary: &Glossary<'_>, lookup: &Lookup<'_>, lang: Lang) -> Value {
     let entries: Vec<Value> = lookup
         .best()
         .into_iter()
         .chain(lookup.runners_up(MAX_SEE_ALSO))
         .map(|hit| entry_json(glossary, &hit.entry, lang, Some(hit)))
         .collect();
-    serde_json::to_string_pretty(&json!({ "entries": entries })).unwrap_or_default()
+    json!({ "entries": entries })
 }
 
 pub fn not_found_finding(
@@ -307,13 +312,7 @@ mod tests {
     use crate::report::render_human;
 
     fn db() -> CardDb {
-        load(&LoadOptions {
-            spans: false,
-            embedded: true,
-            overlays: Vec::new(),
-            without: Vec::new(),
-        })
-        .0
+        load(&LoadOptions::built_in()).0
     }
 
     fn human(query: &str, game: Option<Game>, lang: Lang) -> String {

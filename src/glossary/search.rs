@@ -5,13 +5,22 @@
 //! each language. A query is folded (case, accents, punctuation), players' abbreviations are
 //! replaced by what they stand for (`[[slang]]` in `data/rules/<game>.toml`), stop words of
 //! both languages are dropped, and each remaining word is stemmed with the Snowball stemmer
-//! of each language. Entries are ranked by BM25 per field, weighted: a word found in a title counts more than
-//! in an alias, which counts more than in the body; rare words count more than common ones.
-//! A word the glossary does not know is replaced by the known words within a typo or two,
-//! or that it begins, at a discount, so a misspelling never outweighs a word found as typed.
-//! A query that is a whole title, alias, id or heading, or an abbreviation that names an
-//! entry, puts that entry first.
+//! of each language; numbers spelt out become digits, and two words the glossary writes as
+//! one ("face up") are joined. Entries are ranked by BM25F: a word found in a title counts
+//! more than in an alias, which counts more than in the body, the fields saturating
+//! together so a word's repeats across fields do not add up without bound; rare words
+//! count more than common ones. A word the glossary does not know is replaced by the known
+//! words within a typo or two, or that it begins, at a discount, so a misspelling never
+//! outweighs a word found as typed. A query that is a whole title, alias, id or heading,
+//! or an abbreviation that names an entry, puts that entry first.
+//!
+//! Entries that are parts of others (a numbered subsection, a later entry under the same
+//! heading, the targets of a redirect heading: see [`super::hierarchy`]) answer for the
+//! words in their own titles and aliases: in the whole that summarises them such words
+//! count less. Without `--game`, a query whose words only one game's glossary really uses
+//! ranks that game's entries a little higher.
 
+use super::hierarchy::{children, section_number};
 use super::{Glossary, GlossaryEntry, Lang};
 use crate::cards::Game;
 use crate::cards::rules::RuleSlang;
@@ -111,13 +120,24 @@ const K1: f32 = 1.2;
 const EXACT_TITLE_BONUS: f32 = 25.0;
 const EXACT_KEY_BONUS: f32 = 20.0;
 /// Added to the entry an abbreviation of its game names (`entry` of a `[[slang]]`).
-const SLANG_BONUS: f32 = 22.0;
+const SLANG_BONUS: f32 = 28.0;
 /// Added when every word of the query is in one title or alias of the entry.
-const ALL_WORDS_BONUS: f32 = 5.0;
-/// Added in proportion to the share of a title's words found in the query.
+const ALL_WORDS_BONUS: f32 = 2.0;
+/// Added in proportion to how well a title and the query match each other: the words they
+/// share over the geometric mean of their lengths.
 const TITLE_SHARE_BONUS: f32 = 5.0;
-/// Added, per word of the key (up to 3), when the query contains a whole title or alias.
+/// Added, per word of the key (up to 3, a word weighed by its rarity), when the query
+/// contains a whole title or alias.
 const COVERED_KEY_BONUS: f32 = 4.0;
+/// A word points to a game when that game's share of its occurrences (each game's count
+/// divided by the size of its glossary) is at least this.
+const CONCENTRATION: f32 = 0.9;
+/// What an entry of another game scores against the game the query's words point to.
+const OTHER_GAME_SHARE: f32 = 0.85;
+/// What a word counts in an entry when it names one of the entry's parts and not the entry.
+const PART_WORD_SHARE: f32 = 0.3;
+/// The IDF of a word of middling rarity, the unit a key's words are weighed in.
+const TYPICAL_IDF: f32 = 2.0;
 /// What a word found only through a typo or as a beginning is worth, against found as typed
 /// (a typo: 1 - 1.5 × typos / letters, at least this).
 const MIN_TYPO_WEIGHT: f32 = 0.3;
@@ -127,7 +147,10 @@ const EXPANSION_WEIGHT: f32 = 0.5;
 /// What a word found only through a typo counts towards the relevance floor.
 const TYPO_MATCH_SHARE: f32 = 0.5;
 /// Runners-up shown under "See also:" score at least this share of the best entry.
-const SEE_ALSO_SHARE: f32 = 0.25;
+const SEE_ALSO_SHARE: f32 = 0.2;
+/// With nothing relevant, the near misses suggested score at least this share of the
+/// nearest: "did you mean" names the close ones only.
+const SUGGESTION_SHARE: f32 = 0.75;
 /// Most distinct words of one query that are scored: a question is a dozen; a pasted page
 /// is cut here so it still answers at once.
 pub const MAX_QUERY_WORDS: usize = 32;
@@ -193,6 +216,8 @@ struct Key {
     /// As written in the data.
     text: String,
     is_title: bool,
+    /// A title or an alias (not an id, heading or section number).
+    is_name: bool,
     /// Stop words count here: "Línea de visión" is matched as a whole.
     normalized: String,
     squashed: String,
@@ -264,6 +289,9 @@ struct QueryWord {
     alternatives: Vec<(Term, f32)>,
     /// Whether the word was found only through a typo or a beginning.
     fuzzy: bool,
+    /// The entries with the word as typed in a title (true) or only in an alias (false):
+    /// looked up once, as the ranking asks it of every entry and its parts.
+    names: FxHashMap<u32, bool>,
 }
 
 impl Query {
@@ -275,12 +303,12 @@ impl Query {
     }
 
     /// The relevance floor: an entry answers the query when it has at least a third of the
-    /// words asked and at least half of those the glossary knows (a word found only through
-    /// a typo counts half). "vision nocturna" finds Line of Sight; "zzzz" finds nothing.
+    /// words asked (a word found only through a typo counts half). "vision nocturna" finds
+    /// Line of Sight; "zzzz" finds nothing. Common words the glossary knows ("take", "same")
+    /// count as asked: an entry with the one rare word a question turns on still answers.
     fn is_answered_by(&self, matched: f32) -> bool {
-        let known = self.words.len() as f32;
-        let asked = known + self.unknown.len() as f32;
-        matched > 0.0 && 3.0 * matched >= asked && 2.0 * matched >= known
+        let asked = (self.words.len() + self.unknown.len()) as f32;
+        matched > 0.0 && 3.0 * matched >= asked
     }
 }
 
@@ -292,6 +320,8 @@ struct Query {
     words: Vec<QueryWord>,
     /// Entries named by an abbreviation of the query, with its game.
     slang_entries: Vec<(Game, String)>,
+    /// The game of each abbreviation of the query that only one game's players use.
+    slang_games: Vec<Game>,
     unknown: Vec<String>,
     /// Votes for each language: (Spanish, English).
     lang_votes: (u32, u32),
@@ -312,6 +342,10 @@ pub struct Index<'a> {
     surface: [FxHashMap<String, u32>; 2],
     slang: Vec<(Game, &'a RuleSlang)>,
     stemmers: Stemmers,
+    /// Per entry, the entries that are parts of it ([`children`]).
+    children: Vec<Vec<u32>>,
+    /// How many entries each game has.
+    game_sizes: BTreeMap<Game, usize>,
 }
 
 impl std::fmt::Debug for Index<'_> {
@@ -327,6 +361,41 @@ impl std::fmt::Debug for Index<'_> {
 fn content_words(text: &str) -> impl Iterator<Item = &str> {
     text.split(' ')
         .filter(|w| !w.is_empty() && !is_stop_word(w))
+        .map(as_digits)
+}
+
+/// Numbers spelt out, in either language, as the digits the rulebooks mostly print:
+/// "three players" finds "3 players". Spanish "un", "una", "uno" are left alone (mostly
+/// articles), and so is "once" (English "once per round").
+fn as_digits(word: &str) -> &str {
+    const NUMBERS: [(&str, &str); 22] = [
+        ("one", "1"),
+        ("two", "2"),
+        ("dos", "2"),
+        ("three", "3"),
+        ("tres", "3"),
+        ("four", "4"),
+        ("cuatro", "4"),
+        ("five", "5"),
+        ("cinco", "5"),
+        ("six", "6"),
+        ("seis", "6"),
+        ("seven", "7"),
+        ("siete", "7"),
+        ("eight", "8"),
+        ("ocho", "8"),
+        ("nine", "9"),
+        ("nueve", "9"),
+        ("ten", "10"),
+        ("diez", "10"),
+        ("eleven", "11"),
+        ("twelve", "12"),
+        ("doce", "12"),
+    ];
+    NUMBERS
+        .iter()
+        .find(|(spelt, _)| *spelt == word)
+        .map_or(word, |(_, digits)| digits)
 }
 
 impl<'a> Index<'a> {
@@ -360,7 +429,13 @@ impl<'a> Index<'a> {
             let total: u32 = docs.iter().map(|d| d.lengths[slot]).sum();
             *average = (total as f32 / docs.len().max(1) as f32).max(1.0);
         }
+        let mut game_sizes = BTreeMap::new();
+        for entry in &entries {
+            *game_sizes.entry(entry.game).or_default() += 1;
+        }
         Index {
+            game_sizes,
+            children: children(&entries),
             entries,
             docs,
             term_ids: builder.term_ids,
@@ -408,7 +483,7 @@ impl<'a> Index<'a> {
         if hits.is_empty() {
             // Only the near misses that come close to the nearest.
             let best = suggestions.first().map_or(0.0, |h| h.score);
-            suggestions.retain(|h| h.score >= SEE_ALSO_SHARE * best);
+            suggestions.retain(|h| h.score >= SUGGESTION_SHARE * best);
         } else {
             suggestions.clear();
         }
@@ -436,22 +511,23 @@ impl<'a> Index<'a> {
         for word in &query.words {
             for (doc, value) in self.word_scores(word) {
                 if in_scope(doc) {
+                    let share = if self.is_named_by_a_part(doc, word) {
+                        PART_WORD_SHARE
+                    } else {
+                        1.0
+                    };
                     let total = totals.entry(doc).or_default();
-                    total.0 += value;
+                    total.0 += value * share;
                     total.1 += if word.fuzzy { TYPO_MATCH_SHARE } else { 1.0 };
                 }
             }
         }
-        for (doc, entry) in self.entries.iter().enumerate() {
+        for doc in 0..self.entries.len() {
             if !in_scope(doc) {
                 continue;
             }
             let bonus = self.exact_bonus(doc, query)
-                + if query
-                    .slang_entries
-                    .iter()
-                    .any(|(g, id)| *g == entry.game && id == entry.id())
-                {
+                + if self.is_named_by_slang(doc, query) {
                     // The abbreviation alone names the entry; among other words it is one
                     // clue of several ("FTL drive warm up before retreat").
                     SLANG_BONUS * 2.0 / (query.typed_words as f32 + 1.0)
@@ -464,6 +540,7 @@ impl<'a> Index<'a> {
                 total.2 = true;
             }
         }
+        let hinted = game.is_none().then(|| self.game_of_words(query)).flatten();
         totals
             .into_iter()
             .map(|(doc, (score, matched, exact))| {
@@ -473,15 +550,17 @@ impl<'a> Index<'a> {
                     0.0
                 } + self.covered_key_bonus(doc, query)
                     + self.title_share_bonus(doc, query);
-                (doc, score + bonus, matched, exact)
+                let elsewhere = hinted.is_some_and(|g| self.entries[doc].game != g);
+                let share = if elsewhere { OTHER_GAME_SHARE } else { 1.0 };
+                (doc, (score + bonus) * share, matched, exact)
             })
             .collect()
     }
 
     /// The score of one query word in every entry that has it: the best of its alternatives.
-    /// Each field is scored on its own (BM25, its length against the average of that field)
-    /// and weighted, the better language of each field counting; so a title hit is worth
-    /// several times a body hit however often the body repeats the word.
+    /// Each field's frequency is normalised by its length against the average of that field
+    /// and weighted, the better language of each field counting, and the weighted sum is
+    /// saturated once (BM25F): a title hit is worth several body hits.
     fn word_scores(&self, word: &QueryWord) -> HashMap<usize, f32> {
         let mut best: HashMap<usize, f32> = HashMap::new();
         for (term, weight) in &word.alternatives {
@@ -501,9 +580,10 @@ impl<'a> Index<'a> {
         best
     }
 
-    /// Σ over fields of weight × saturated, length-normalised frequency (better language).
+    /// BM25F: saturation of Σ over fields of weight × length-normalised frequency (better
+    /// language).
     fn fields_score(&self, doc: usize, tfs: &[u16; 6]) -> f32 {
-        Field::ALL
+        let pseudo_tf: f32 = Field::ALL
             .iter()
             .map(|&field| {
                 LANGS
@@ -514,11 +594,12 @@ impl<'a> Index<'a> {
                         let b = field.length_weight();
                         let length = self.docs[doc].lengths[slot] as f32;
                         let norm = 1.0 - b + b * length / self.average_lengths[slot];
-                        field.weight() * tf * (K1 + 1.0) / (tf + K1 * norm)
+                        field.weight() * tf / norm
                     })
                     .fold(0.0, f32::max)
             })
-            .sum()
+            .sum();
+        pseudo_tf * (K1 + 1.0) / (pseudo_tf + K1)
     }
 
     fn term_postings(&self, term: &Term) -> impl Iterator<Item = (&Term, &[(u32, u8, u16)])> {
@@ -526,6 +607,143 @@ impl<'a> Index<'a> {
             .get_key_value(term)
             .and_then(|(t, id)| Some((t, self.postings.get(*id as usize)?.as_slice())))
             .into_iter()
+    }
+
+    /// The game a query is about when its words tell: each word (as typed, or an
+    /// abbreviation) that only one game's glossary uses is a vote for that game, and a game
+    /// with more votes than any other is the one meant ("spend accuracy to lock a defense
+    /// token": only Armada has accuracies).
+    fn game_of_words(&self, query: &Query) -> Option<Game> {
+        let mut votes: BTreeMap<Game, u32> = BTreeMap::new();
+        for game in &query.slang_games {
+            *votes.entry(*game).or_default() += 1;
+        }
+        for word in query.words.iter().filter(|w| !w.fuzzy) {
+            let mut docs: Vec<u32> = word
+                .alternatives
+                .iter()
+                .filter(|(_, weight)| *weight >= 1.0)
+                .flat_map(|(term, _)| self.term_postings(term))
+                .flat_map(|(_, postings)| postings.iter().map(|(doc, _, _)| *doc))
+                .collect();
+            docs.sort_unstable();
+            docs.dedup();
+            // How often the word occurs in each game's entries, for the size of its glossary.
+            let mut rates: BTreeMap<Game, f32> = BTreeMap::new();
+            for doc in docs {
+                if let Some(entry) = self.entries.get(doc as usize) {
+                    *rates.entry(entry.game).or_default() +=
+                        1.0 / self.game_sizes[&entry.game] as f32;
+                }
+            }
+            let total: f32 = rates.values().sum();
+            if let Some((game, rate)) = rates.iter().max_by(|a, b| a.1.total_cmp(b.1))
+                && *rate >= CONCENTRATION * total
+            {
+                *votes.entry(*game).or_default() += 1;
+            }
+        }
+        let mut ranked: Vec<(u32, Game)> = votes.into_iter().map(|(g, n)| (n, g)).collect();
+        ranked.sort_by(|a, b| b.cmp(a));
+        match ranked[..] {
+            [(_, game)] => Some(game),
+            [(first, game), (second, _), ..] if first > second => Some(game),
+            _ => None,
+        }
+    }
+
+    /// Whether a word the query asks about names a part of the entry (is in a title or alias
+    /// of a subsection or sub-entry) but not the entry itself: the part answers it better
+    /// than the whole that summarises it ("changing speed" with the power curve is the
+    /// Changing Speed subsection of Power Curve).
+    fn is_named_by_a_part(&self, doc: usize, word: &QueryWord) -> bool {
+        let parts = self.parts(doc);
+        !parts.is_empty()
+            && !self.names(doc, word, true)
+            && parts
+                .iter()
+                .any(|part| self.names(*part as usize, word, false))
+    }
+
+    fn parts(&self, doc: usize) -> &[u32] {
+        self.children.get(doc).map_or(&[], Vec::as_slice)
+    }
+
+    /// Whether a title (or, unless `titles_only`, an alias) of the entry has the word as
+    /// typed.
+    fn names(&self, doc: usize, word: &QueryWord, titles_only: bool) -> bool {
+        u32::try_from(doc)
+            .ok()
+            .and_then(|doc| word.names.get(&doc))
+            .is_some_and(|in_title| *in_title || !titles_only)
+    }
+
+    /// The entries whose titles (true) or aliases (false) hold one of the terms as typed
+    /// (worth 1): what [`Index::names`] answers from.
+    fn named_in(&self, alternatives: &[(Term, f32)]) -> FxHashMap<u32, bool> {
+        let mut named: FxHashMap<u32, bool> = FxHashMap::default();
+        for (term, _) in alternatives.iter().filter(|(_, weight)| *weight >= 1.0) {
+            for (_, postings) in self.term_postings(term) {
+                for (doc, slot, _) in postings {
+                    match Field::ALL.get(usize::from(*slot) % 3) {
+                        Some(Field::Title) => {
+                            named.insert(*doc, true);
+                        }
+                        Some(Field::Alias) => {
+                            named.entry(*doc).or_insert(false);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        named
+    }
+
+    /// Whether an abbreviation of the query names the entry, or names an entry it is a part
+    /// of while another word of the query names this part ("mov escuadron": Squadron
+    /// Movement rather than Movement).
+    fn is_named_by_slang(&self, doc: usize, query: &Query) -> bool {
+        if query.slang_entries.is_empty() {
+            return false;
+        }
+        let named = |d: usize| {
+            let entry = &self.entries[d];
+            query
+                .slang_entries
+                .iter()
+                .any(|(g, id)| *g == entry.game && id == entry.id())
+        };
+        named(doc)
+            || (0..self.entries.len()).any(|whole| {
+                named(whole)
+                    && self.parts(whole).contains(&(doc as u32))
+                    && query
+                        .words
+                        .iter()
+                        .any(|w| self.names(doc, w, false) && !self.names(whole, w, true))
+            })
+    }
+
+    /// How rare a term is: the IDF of the entries holding it (0 for an unknown term).
+    fn term_idf(&self, term: &Term) -> f32 {
+        let Some(postings) = self
+            .term_ids
+            .get(term)
+            .and_then(|id| self.postings.get(*id as usize))
+        else {
+            return 0.0;
+        };
+        let mut docs: Vec<u32> = postings.iter().map(|(doc, _, _)| *doc).collect();
+        docs.dedup();
+        self.idf(docs.len())
+    }
+
+    /// What a key's words say, in units of a typical word: rare words ("interceptors") say
+    /// more than common ones ("range 1").
+    fn key_weight(&self, key: &Key) -> f32 {
+        let idf: f32 = key.stems.iter().map(|t| self.term_idf(t)).sum();
+        idf / key.langs.max(1) as f32 / TYPICAL_IDF
     }
 
     fn idf(&self, df: usize) -> f32 {
@@ -577,23 +795,37 @@ impl<'a> Index<'a> {
                     let found = query
                         .words
                         .iter()
-                        .flat_map(|w| &w.alternatives)
-                        .filter(|(term, _)| term == stem)
-                        .map(|(_, weight)| *weight)
+                        .flat_map(|w| {
+                            let share = if !key.is_title && self.is_named_by_a_part(doc, w) {
+                                PART_WORD_SHARE
+                            } else {
+                                1.0
+                            };
+                            w.alternatives
+                                .iter()
+                                .map(move |(t, weight)| (t, weight * share))
+                        })
+                        .filter(|(term, _)| *term == stem)
+                        .map(|(_, weight)| weight)
                         .fold(0.0, f32::max);
                     weakest = weakest.min(found);
                 }
                 let words = key.stems.len() / key.langs.max(1);
                 (weakest > 0.0).then(|| {
-                    COVERED_KEY_BONUS * words.min(3) as f32 * weakest * query.share_accounted(words)
+                    COVERED_KEY_BONUS
+                        * self.key_weight(key).min(3.0)
+                        * weakest
+                        * query.share_accounted(words)
                 })
             })
             .fold(0.0, f32::max)
     }
 
-    /// The share of a title's words the query has: between entries that both match, the one
-    /// whose title the query fills more is the one meant ("poscombustión": "Dispositivos de
-    /// poscombustión" before "Baterías y dispositivos de poscombustión").
+    /// How well a title and the query fit each other (cosine of their words): between
+    /// entries that both match, the one whose title the query fills more, and that accounts
+    /// for more of the query, is the one meant ("poscombustión": "Dispositivos de
+    /// poscombustión" before "Baterías y dispositivos de poscombustión"; "does a planet
+    /// block fire": "Planets Blocking Fire and Power" before "Blocked Fire").
     fn title_share_bonus(&self, doc: usize, query: &Query) -> f32 {
         self.docs[doc]
             .keys
@@ -610,8 +842,8 @@ impl<'a> Index<'a> {
                             .any(|w| w.alternatives.iter().any(|(term, _)| term == *stem))
                     })
                     .count();
-                TITLE_SHARE_BONUS * found as f32 / key.stems.len() as f32
-                    * query.share_accounted(found)
+                let asked = (query.words.len() + query.unknown.len()).max(1);
+                TITLE_SHARE_BONUS * found as f32 / ((key.stems.len() * asked) as f32).sqrt()
             })
             .fold(0.0, f32::max)
     }
@@ -708,20 +940,41 @@ impl<'a> Index<'a> {
         let mut seen = HashSet::new();
         let mut words = Vec::new();
         // A pasted page is read up to its first few hundred words.
-        for (word, capitals) in raw_words(text).take(MAX_WORDS_READ) {
+        let typed: Vec<(String, bool)> = raw_words(text).take(MAX_WORDS_READ).collect();
+        let cased = self.cased_aliases(text);
+        for (word, capitals) in self.join_compounds(typed) {
             if seen.len() >= MAX_QUERY_WORDS {
                 break;
             }
+            let word = as_digits(&word).to_string();
             if !is_stop_word(&word) || capitals {
                 query.typed_words += 1;
             }
-            let expansion = self.slang_for(&word, capitals, game);
+            let expansion = if cased.contains(&word) {
+                None
+            } else {
+                self.slang_for(&word, capitals, game)
+            };
             if let Some(slang) = &expansion {
+                if let Some((first, _)) = slang.first()
+                    && slang.iter().all(|(g, _)| g == first)
+                {
+                    query.slang_games.push(*first);
+                }
                 for (g, s) in slang {
                     if let Some(entry) = &s.entry {
                         query.slang_entries.push((*g, entry.clone()));
                     }
                 }
+            }
+            // A slang word the glossary itself uses ("arc", "shoot") is searched as well as
+            // what it stands for.
+            if expansion.is_some()
+                && !is_stop_word(&word)
+                && self.surface.iter().any(|known| known.contains_key(&word))
+                && seen.insert(word.clone())
+            {
+                words.push((word.clone(), 1.0));
             }
             // What an abbreviation stands for is given in both languages, so each of its
             // words counts half: together they weigh about one typed word.
@@ -766,6 +1019,7 @@ impl<'a> Index<'a> {
                     for (_, weight) in &mut found.alternatives {
                         *weight *= scale;
                     }
+                    found.names = self.named_in(&found.alternatives);
                     query.words.push(found);
                 }
                 None => query.unknown.push(word),
@@ -773,6 +1027,44 @@ impl<'a> Index<'a> {
         }
         query.normalized = normalized;
         query
+    }
+
+    /// The words typed exactly as an alias written in mixed case ("MoV"): they mean that
+    /// alias, not the abbreviation spelt with the same letters ("mov", movement).
+    fn cased_aliases(&self, text: &str) -> HashSet<String> {
+        let is_mixed = |token: &str| {
+            token.chars().skip(1).any(char::is_uppercase) && token.chars().any(char::is_lowercase)
+        };
+        text.split(|c: char| !c.is_alphanumeric())
+            .take(MAX_WORDS_READ)
+            .filter(|token| is_mixed(token))
+            .filter(|token| {
+                self.docs
+                    .iter()
+                    .any(|d| d.keys.iter().any(|k| k.is_name && k.text == *token))
+            })
+            .map(normalize)
+            .collect()
+    }
+
+    /// Two words typed apart that the glossary writes as one ("face up": "faceup") are
+    /// searched as the one word.
+    fn join_compounds(&self, typed: Vec<(String, bool)>) -> Vec<(String, bool)> {
+        let mut out: Vec<(String, bool)> = Vec::with_capacity(typed.len());
+        let mut words = typed.into_iter().peekable();
+        while let Some((word, capitals)) = words.next() {
+            if let Some((next, _)) = words.peek() {
+                let joined = format!("{word}{next}");
+                if joined.len() >= 5 && self.surface.iter().any(|known| known.contains_key(&joined))
+                {
+                    words.next();
+                    out.push((joined, capitals));
+                    continue;
+                }
+            }
+            out.push((word, capitals));
+        }
+        out
     }
 
     /// The abbreviations a word is, in the game searched or in every game. A word that is
@@ -826,6 +1118,7 @@ impl<'a> Index<'a> {
                 text: word.to_string(),
                 alternatives: exact,
                 fuzzy: false,
+                names: FxHashMap::default(),
             });
         }
         let mut alternatives = self.other_forms(word);
@@ -836,6 +1129,7 @@ impl<'a> Index<'a> {
             text: word.to_string(),
             alternatives,
             fuzzy: true,
+            names: FxHashMap::default(),
         })
     }
 
@@ -1101,19 +1395,13 @@ impl Builder {
         Key {
             text: text.to_string(),
             is_title,
+            is_name: langs.len() == 1,
             langs: langs.len(),
             squashed: normalized.replace(' ', ""),
             normalized,
             stems,
         }
     }
-}
-
-/// "7.3" of "7.3 Deslizamiento Lateral", "6" of "6. ENERGÍA"; none for unnumbered headings.
-fn section_number(section: &str) -> Option<&str> {
-    let first = section.split_whitespace().next()?;
-    let number = first.trim_end_matches('.');
-    (!number.is_empty() && number.chars().all(|c| c.is_ascii_digit() || c == '.')).then_some(number)
 }
 
 #[cfg(test)]

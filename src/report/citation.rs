@@ -18,7 +18,7 @@ pub struct Citation {
     pub section: String,
     /// The rulebook that states the rule, one of [`RULEBOOKS`] (`talon-rulebook`). Absent
     /// when the rulebooks are silent on the rule and only `document` states it. Data written
-    /// before the rulebooks had names gave a number here under the key `seed`; it is read.
+    /// before the rulebooks had names gave a number here under an older key; it is read.
     #[serde(
         default,
         alias = "seed",

@@ -33,7 +33,7 @@ pub struct Explanation {
 #[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExplainSource {
-    /// A rulebook (as the glossary names it) or `arbiter README`.
+    /// A rulebook (as the glossary names it), `arbiter README` or `arbiter docs/<file>.md`.
     pub document: String,
     /// The heading exactly as printed in that document.
     pub section: String,

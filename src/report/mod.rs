@@ -8,10 +8,13 @@ mod color;
 pub mod explain;
 mod files;
 mod finding;
+pub mod html;
 pub mod list;
+pub mod picture;
 mod render;
 mod snippet;
 mod table;
+mod versioned;
 
 pub use cap::{SHOWN_PER_CODE_AND_FILE, cap_repeats};
 pub use citation::{Citation, RULEBOOKS};
@@ -21,3 +24,4 @@ pub use files::{FileId, SourceFiles, SourceText, first_line_span, shown_prefix};
 pub use finding::{Finding, Location, MAX_FINDING_TEXT_BYTES, Severity};
 pub use render::{HumanStyle, JsonFinding, OutputFormat, render_findings, render_human};
 pub use table::new_table;
+pub use versioned::{JSON_VERSION, Versioned};

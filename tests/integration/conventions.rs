@@ -353,30 +353,40 @@ fn printed_lines(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The document explanations cite for what is arbiter's own choice.
-const README: &str = "arbiter README";
+/// The documents explanations cite for what is arbiter's own choice: the README
+/// (`arbiter README`) and the pages under docs/ (`arbiter docs/validate.md`).
+fn own_document(document: &str) -> Option<std::path::PathBuf> {
+    match document {
+        "arbiter README" => Some(root().join("README.md")),
+        other => other
+            .strip_prefix("arbiter docs/")
+            .map(|f| root().join("docs").join(f)),
+    }
+}
 
 #[test]
-fn every_explanation_citing_the_readme_names_one_of_its_sections() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let readme_sections: Vec<&str> = readme
-        .lines()
-        .filter_map(|l| l.strip_prefix("## "))
-        .collect();
+fn every_explanation_citing_our_docs_names_one_of_their_sections() {
     let citing: Vec<_> = explanations()
         .unwrap()
         .into_iter()
-        .filter(|e| e.source.document == README)
+        .filter(|e| own_document(&e.source.document).is_some())
         .collect();
-    assert!(!citing.is_empty(), "no explanation cites the README");
+    assert!(!citing.is_empty(), "no explanation cites arbiter's docs");
     let wrong: Vec<String> = citing
         .iter()
-        .filter(|e| !readme_sections.contains(&e.source.section.as_str()))
-        .map(|e| format!("{}: {README} / {}", e.code, e.source.section))
+        .filter(|e| {
+            let path = own_document(&e.source.document).unwrap();
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            !text.lines().any(|l| {
+                let heading = l.strip_prefix("## ").or_else(|| l.strip_prefix("# "));
+                heading == Some(e.source.section.as_str())
+            })
+        })
+        .map(|e| format!("{}: {} / {}", e.code, e.source.document, e.source.section))
         .collect();
     assert!(
         wrong.is_empty(),
-        "citations of README sections it does not have: {wrong:#?}"
+        "citations of sections our docs do not have: {wrong:#?}"
     );
 }
 
@@ -407,7 +417,7 @@ fn every_explanation_cites_a_heading_its_document_prints() {
     let mut wrong = Vec::new();
     for e in explanations().unwrap() {
         let section = e.source.section.as_str();
-        if e.source.document == README {
+        if own_document(&e.source.document).is_some() {
             continue;
         }
         let printed = match documents.iter().find(|(d, _)| *d == e.source.document) {
@@ -425,4 +435,33 @@ fn every_explanation_cites_a_heading_its_document_prints() {
         wrong.is_empty(),
         "citations of headings not printed there: {wrong:#?}"
     );
+}
+
+/// Users know the rulebooks by name, not by the numbers of the files they came in: the
+/// README, the docs, the examples and the JSON Schemas (shown by editors) never say
+/// "seed", except the `--seed` option that makes dice rolls reproducible.
+#[test]
+fn user_facing_text_names_documents_not_seeds() {
+    let mut files = vec![root().join("README.md")];
+    for folder in ["docs", "examples", "data/schema"] {
+        files.extend(
+            walkdir::WalkDir::new(root().join(folder))
+                .into_iter()
+                .filter_map(Result::ok)
+                .filter(|e| e.file_type().is_file())
+                .map(|e| e.into_path()),
+        );
+    }
+    let mut offenders = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        for (n, line) in text.lines().enumerate() {
+            let lower = line.to_lowercase().replace("--seed", "");
+            if lower.contains("seed") {
+                offenders.push(format!("{}:{}: {line}", file.display(), n + 1));
+            }
+        }
+    }
+    assert!(files.len() > 10, "{files:?}");
+    assert!(offenders.is_empty(), "{offenders:#?}");
 }

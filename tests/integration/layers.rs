@@ -20,8 +20,10 @@ const LAYERS: &[&[&str]] = &[
     &["input"],
     &["cards"],
     &["parse", "glossary"],
-    &["validate", "adjudicate", "import"],
-    &["export", "check", "schema"],
+    &["validate", "import"],
+    // adjudicate reads X-Wing squads through the list validation.
+    &["adjudicate", "export", "check"],
+    &["schema", "help"],
     &["cli"],
     &["commands"],
 ];

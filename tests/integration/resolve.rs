@@ -292,3 +292,61 @@ fn data_overlays_reach_every_game() {
         "examples/talon/fire-patton-at-vision.toml",
     );
 }
+
+/// The order of the answer, without the marks of abilities from card facts and with one
+/// spelling of quotes and card names (the hand-written example 2 calls the vanes by the
+/// Rules Reference's own name for them).
+fn resolution_order(path: &Path) -> Vec<String> {
+    let json = trace(path).render_json();
+    let answer = json["answer"].as_str().expect("an answer").to_string();
+    let order = answer
+        .strip_prefix("The abilities resolve in this order: ")
+        .unwrap_or_else(|| panic!("{}: no order in {answer:?}", relative(path)));
+    order
+        .trim_end_matches('.')
+        .split(", then ")
+        .map(|item| {
+            item.replace(" [checked]", "")
+                .replace(" [derived]", "")
+                .replace(['“', '”'], "\"")
+                .replace("Electrostatic Discharge Rig", "Static Discharge Vanes")
+        })
+        .collect()
+}
+
+#[test]
+fn queue_examples_from_card_names_resolve_in_the_hand_written_order() {
+    let examples = root().join("examples/xwing");
+    for example in [
+        "queue-example-1-jake-farrell",
+        "queue-example-2-chopper-kyle-teroch",
+    ] {
+        let by_hand = resolution_order(&examples.join(format!("{example}.toml")));
+        let from_names = resolution_order(&examples.join(format!("{example}-from-names.toml")));
+        assert!(by_hand.len() >= 4, "{example}: {by_hand:?}");
+        assert_eq!(from_names, by_hand, "{example}");
+        let text =
+            std::fs::read_to_string(examples.join(format!("{example}-from-names.toml"))).unwrap();
+        assert!(
+            !text.contains("[[ability]]"),
+            "{example}-from-names has abilities"
+        );
+    }
+}
+
+#[test]
+fn a_judges_scenario_from_two_builder_links_is_under_ten_lines() {
+    let path = root().join("examples/xwing/judge-yavin-squads-from-links.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.lines().count() < 10, "{} lines", text.lines().count());
+    assert_eq!(text.matches("squad = \"https://yasb.app/").count(), 2);
+    assert_eq!(text.lines().filter(|l| l.starts_with("event")).count(), 1);
+    let json = trace(&path).render_json();
+    let answer = json["answer"].as_str().unwrap();
+    assert!(answer.contains("Afterburners (Darth Vader)"), "{answer}");
+    let docs = std::fs::read_to_string(root().join("docs/scenarios.md")).unwrap();
+    assert!(
+        docs.contains(text.trim_end()),
+        "docs/scenarios.md shows the example"
+    );
+}

@@ -152,6 +152,23 @@ fn abbreviations_and_typos_find_their_entries() {
 }
 
 #[test]
+fn abbreviations_and_typos_find_their_entries_across_games() {
+    // Without --game every game's slang applies; an alias typed in its own mixed case
+    // ("MoV") means that alias, not the abbreviation spelt with the same letters.
+    for (query, game, id) in [
+        ("mov", "armada", "movement"),
+        ("MoV", "armada", "sector-tournament-points"),
+        ("TL range", "xwing", "fijar-blanco"),
+        ("two CDRs in one fleet", "armada", "commanders"),
+        ("interceptrs fuerza", "spacealert", "interceptors"),
+    ] {
+        let body = json(&arbiter(&["rule", query, "--output", "json"], "C"));
+        assert_eq!(body["entries"][0]["game"], game, "{query}: {body}");
+        assert_eq!(body["entries"][0]["id"], id, "{query}: {body}");
+    }
+}
+
+#[test]
 fn a_pasted_page_still_answers() {
     // Timed in benches/rule_search.rs; here: it answers, from the words it scores.
     let page = "squadron ".repeat(5_000) + &"obstacle ".repeat(5_000);

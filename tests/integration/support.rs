@@ -1,6 +1,7 @@
 //! What the integration test modules share: the project's folders, the real binary, the
 //! built-in card data, scratch folders, and `../shared` (present in CI, maybe not in a clone).
 
+pub mod browser;
 mod shared;
 pub mod xws_schema;
 
@@ -99,12 +100,7 @@ pub fn scratch() -> tempfile::TempDir {
 pub fn built_in_db() -> &'static CardDb {
     static DB: OnceLock<CardDb> = OnceLock::new();
     DB.get_or_init(|| {
-        let (db, unreadable) = load(&LoadOptions {
-            spans: false,
-            embedded: true,
-            overlays: Vec::new(),
-            without: Vec::new(),
-        });
+        let (db, unreadable) = load(&LoadOptions::built_in());
         assert!(unreadable.is_empty(), "{unreadable:?}");
         db
     })

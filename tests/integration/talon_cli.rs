@@ -115,3 +115,32 @@ fn a_seed_rolls_the_dice_a_scenario_leaves_out() {
         "{justice}"
     );
 }
+
+/// Talon rulebook 12.1.1 and 12.2.1: fighters need a friendly carrier or base, four
+/// squadrons each at most.
+#[test]
+fn fighters_need_a_carrier_or_base_and_four_squadrons_each_at_most() {
+    for (fixture, message) in [
+        (
+            "tests/fixtures/talon/fighters-without-a-carrier.txt",
+            "2 fighter squadron(s) and no carrier or base",
+        ),
+        (
+            "tests/fixtures/talon/five-squadrons-one-carrier.txt",
+            "5 fighter squadrons for 1 carrier(s) and base(s), which deploy 4 at most",
+        ),
+    ] {
+        let out = arbiter(&["validate", fixture, "--output", "json"]);
+        assert_eq!(out.status.code(), Some(1), "{fixture}");
+        let doc = json(&out);
+        let diagnostics = doc["results"][0]["diagnostics"].as_array().unwrap();
+        assert!(
+            diagnostics.iter().any(|d| d["code"] == "talon::fighters"
+                && d["message"].as_str().is_some_and(|m| m.contains(message))),
+            "{fixture}: {diagnostics:#?}"
+        );
+    }
+    // The carrier group example has one carrier and two squadrons: no finding.
+    let fine = arbiter(&["validate", "examples/lists/talon-terran-carrier-group.txt"]);
+    assert_eq!(fine.status.code(), Some(0));
+}

@@ -4,6 +4,7 @@
 //! are optional unless stated, other card effects mandatory; during set-up only objective
 //! cards resolve; a component spent as a cost gives none of its own effect.
 
+mod answer;
 pub mod rules;
 
 use super::{Adjudication, GameRules, NoDetail, ResolveOptions, trace_of};
@@ -33,7 +34,10 @@ impl GameRules for Armada {
     ) -> Result<Box<dyn Adjudication + 'db>, Vec<Finding>> {
         let sc = scenario::load(text)?;
         let (steps, final_state) = run(&sc)?;
-        Ok(Box::new(trace_of(&text.envelope, steps, final_state)))
+        let answer = answer::answer(&final_state);
+        Ok(Box::new(
+            trace_of(&text.envelope, steps, final_state).answered(answer),
+        ))
     }
 }
 

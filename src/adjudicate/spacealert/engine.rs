@@ -311,6 +311,8 @@ impl<'p> Engine<'p> {
             shields: self.shields,
         };
         self.log.turns.push(row);
+        let board = self.board();
+        self.log.boards.push(board);
     }
 }
 

@@ -2,6 +2,7 @@
 //! Off for benchmarks and solvers: then nothing is formatted or stored.
 
 use super::super::{Cite, Step, StepDetail};
+use crate::report::picture::spacealert::{ShipBoard, Track};
 use serde::Serialize;
 
 /// The turn a step belongs to (13 = the turn after the action round, §3.6).
@@ -29,6 +30,9 @@ pub struct Log {
     pub capped: bool,
     pub steps: Vec<Step<TurnDetail>>,
     pub turns: Vec<TurnRow>,
+    /// The mission's trajectories (for the pictures), and the ship after each turn.
+    pub tracks: Vec<Track>,
+    pub boards: Vec<ShipBoard>,
 }
 
 impl Log {

@@ -5,12 +5,14 @@
 //! [`effects`] (what a threat's X, Y and Z actions do), [`hull`] (attacks on the ship, damage
 //! tiles), [`score`] (§4), [`report`] (output).
 
+mod answer;
 mod combat;
 mod crew;
 mod effects;
 mod engine;
 mod hull;
 mod log;
+mod picture;
 mod report;
 pub mod rules;
 mod score;
@@ -48,7 +50,9 @@ impl GameRules for SpaceAlert {
     ) -> Result<Box<dyn Adjudication + 'db>, Vec<Finding>> {
         let m = mission::load(text, &db.spacealert)?;
         let prepared = prepare(&m, options.seed)?;
-        let mut engine = Engine::new(&prepared, Log::recording(text.envelope.max_steps));
+        let mut log = Log::recording(text.envelope.max_steps);
+        log.tracks = picture::tracks(&m);
+        let mut engine = Engine::new(&prepared, log);
         engine.run();
         let outcome = engine.outcome();
         if engine.log.capped {

@@ -4,13 +4,16 @@
 use super::engine::Engine;
 use super::log::{TurnDetail, TurnRow};
 use super::score::Outcome;
-use crate::adjudicate::{Adjudication, Step, header};
+use crate::adjudicate::{Adjudication, Step, answer_line, header};
 use crate::parse::scenario::Envelope;
 use crate::report::new_table;
+use crate::report::picture::{Frame, FrameKey, Scene, Story};
 use serde::Serialize;
 
 #[derive(Debug, Serialize)]
 pub struct Report {
+    /// The mission's outcome in a sentence or two.
+    pub answer: String,
     pub title: String,
     pub kind: String,
     pub question: Option<String>,
@@ -20,18 +23,23 @@ pub struct Report {
     pub outcome: Outcome,
     #[serde(skip)]
     pub breakdown: Option<super::score::Breakdown>,
+    /// The ship after each turn, for the pictures.
+    #[serde(skip)]
+    pub boards: Vec<crate::report::picture::spacealert::ShipBoard>,
 }
 
 impl Report {
     pub fn new(envelope: &Envelope, engine: Engine<'_>, outcome: Outcome) -> Report {
         let breakdown = outcome.score.map(|_| engine.breakdown());
         Report {
+            answer: super::answer::answer(&outcome),
             title: envelope.title.clone(),
             kind: envelope.kind.clone(),
             question: envelope.question.clone(),
             source: envelope.source_line(),
             steps: engine.log.steps,
             turns: engine.log.turns,
+            boards: engine.log.boards,
             breakdown,
             outcome,
         }
@@ -39,8 +47,18 @@ impl Report {
 }
 
 impl Adjudication for Report {
+    fn answer(&self) -> String {
+        self.answer.clone()
+    }
+
     fn render_human(&self, width: u16) -> String {
-        let mut out = header(&self.title, &self.kind, &self.question, &self.source);
+        let mut out = answer_line(&self.answer);
+        out.push_str(&header(
+            &self.title,
+            &self.kind,
+            &self.question,
+            &self.source,
+        ));
         let mut table = new_table(vec![
             "turn",
             "what happened",
@@ -141,5 +159,60 @@ impl Adjudication for Report {
 
     fn step_count(&self) -> usize {
         self.steps.len()
+    }
+
+    fn picture(&self) -> Story {
+        story(self)
+    }
+}
+
+/// A frame per turn: the ship after it and the turn's steps.
+fn story(report: &Report) -> Story {
+    let mut frames: Vec<Frame> = report
+        .turns
+        .iter()
+        .zip(&report.boards)
+        .map(|(row, board)| Frame {
+            key: FrameKey::Turn(row.turn),
+            steps: report
+                .steps
+                .iter()
+                .filter(|s| s.detail.turn == row.turn)
+                .map(|s| s.text())
+                .collect(),
+            scene: Scene::Ship(Box::new(board.clone())),
+        })
+        .collect();
+    // Steps of no turn with a board (the score, after the last) join the last frame.
+    let shown: Vec<u8> = report.turns.iter().map(|row| row.turn).collect();
+    if let Some(last) = frames.last_mut() {
+        last.steps.extend(
+            report
+                .steps
+                .iter()
+                .filter(|s| !shown.contains(&s.detail.turn))
+                .map(|s| s.text()),
+        );
+    }
+    let o = &report.outcome;
+    let mut final_state = vec![format!(
+        "Mission {} · damage red {} white {} blue {}",
+        o.status, o.damage.red, o.damage.white, o.damage.blue
+    )];
+    final_state.push(format!(
+        "Destroyed: {} · Survived: {}",
+        crate::adjudicate::list(&o.threats_destroyed),
+        crate::adjudicate::list(&o.threats_survived)
+    ));
+    if let Some(total) = report.breakdown.as_ref().map(|b| b.total) {
+        final_state.push(format!("Score (Space Alert rulebook §4): {total}"));
+    }
+    Story {
+        title: report.title.clone(),
+        kind: report.kind.clone(),
+        question: report.question.clone(),
+        source: report.source.clone(),
+        frames,
+        final_state,
     }
 }

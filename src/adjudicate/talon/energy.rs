@@ -162,6 +162,17 @@ pub struct GroupCharge<'a> {
     pub charged: bool,
 }
 
+impl GroupCharge<'_> {
+    pub fn to_json(&self) -> Value {
+        json!({
+            "weapon": self.weapon,
+            "red": self.red,
+            "yellow": self.yellow,
+            "charged": self.charged,
+        })
+    }
+}
+
 /// One ship's energy phase, computed before any text.
 #[derive(Debug, Clone)]
 pub struct ShipEnergy<'a> {
@@ -172,6 +183,8 @@ pub struct ShipEnergy<'a> {
     pub explodes: bool,
     pub groups: Vec<GroupCharge<'a>>,
     pub ftl_warm: Option<bool>,
+    /// A squadron: each fighter's bars (12.1.1), the first fighter's also in `groups`.
+    pub fighters: Vec<Vec<GroupCharge<'a>>>,
 }
 
 impl ShipEnergy<'_> {
@@ -180,19 +193,8 @@ impl ShipEnergy<'_> {
     }
 
     pub fn to_json(&self) -> Value {
-        let groups: Vec<Value> = self
-            .groups
-            .iter()
-            .map(|g| {
-                json!({
-                    "weapon": g.weapon,
-                    "red": g.red,
-                    "yellow": g.yellow,
-                    "charged": g.charged,
-                })
-            })
-            .collect();
-        json!({
+        let groups: Vec<Value> = self.groups.iter().map(GroupCharge::to_json).collect();
+        let mut json = json!({
             "curve": self.chosen.map(|(c, _)| c.to_string()),
             "written": self.chosen.map(|(c, p)| written(c, p)),
             "allowed_speeds": self.speeds(),
@@ -200,7 +202,15 @@ impl ShipEnergy<'_> {
             "explodes": self.explodes,
             "groups": groups,
             "ftl_warm": self.ftl_warm,
-        })
+        });
+        if !self.fighters.is_empty() {
+            json["fighters"] = self
+                .fighters
+                .iter()
+                .map(|groups| groups.iter().map(GroupCharge::to_json).collect::<Vec<_>>())
+                .collect();
+        }
+        json
     }
 
     pub fn final_line(&self, id: &str, input: &Input) -> String {
@@ -227,10 +237,7 @@ pub fn phase<'a>(
     steps: &mut Steps,
 ) -> Result<ShipEnergy<'a>, Stop> {
     let current = input.curve;
-    let mut groups = Vec::with_capacity(class.weapon_group.len());
-    for (index, group) in class.weapon_group.iter().enumerate() {
-        groups.push(charge(id, index, group, input, steps)?);
-    }
+    let groups = charge_groups(id, class, &input.charge, input.power_loss, steps)?;
     let options = curve_options(
         class,
         current,
@@ -250,8 +257,65 @@ pub fn phase<'a>(
         let (outcome, rule) = curve_outcome(input, &options, wanted, chosen);
         steps.push(format!("{id}: power curve (from {current})"), outcome, rule)?;
     }
-    let ftl_warm = round.map(|round| round as usize >= class.hull_boxes.len());
-    if let (Some(round), Some(true)) = (round, ftl_warm) {
+    let ftl_warm = ftl_drive(id, class, round, steps)?;
+    Ok(ShipEnergy {
+        options,
+        chosen,
+        wanted,
+        speed_allowed,
+        explodes,
+        groups,
+        ftl_warm,
+        fighters: Vec::new(),
+    })
+}
+
+/// Seed 004 9.2: every weapon group of one unit (a ship, or one fighter) charges.
+pub fn charge_groups<'a>(
+    id: &str,
+    class: &'a ShipClass,
+    bars: &[[u8; 2]],
+    power_loss: bool,
+    steps: &mut Steps,
+) -> Result<Vec<GroupCharge<'a>>, Stop> {
+    let mut groups = Vec::with_capacity(class.weapon_group.len());
+    for (index, group) in class.weapon_group.iter().enumerate() {
+        groups.push(charge(id, index, group, bars, power_loss, steps)?);
+    }
+    Ok(groups)
+}
+
+/// Seed 004 11.1.3: the FTL drive warms in the energy phase of the round whose number is the
+/// ship's hull boxes. A base has no FTL drive (11.1.4, 14), nor has a fighter (12.1.2): `None`,
+/// never warm, never able to retreat.
+fn ftl_drive(
+    id: &str,
+    class: &ShipClass,
+    round: Option<u32>,
+    steps: &mut Steps,
+) -> Result<Option<bool>, Stop> {
+    let Some(round) = round else {
+        return Ok(None);
+    };
+    if class.is_base() || class.is_fighter() {
+        step!(
+            steps,
+            if class.is_base() {
+                rules::RETREAT_RESTRICTIONS
+            } else {
+                rules::FIGHTERS
+            },
+            format!("{id}: FTL drive"),
+            if class.is_base() {
+                "A base has no FTL drive: it never warms up and can never retreat."
+            } else {
+                "Fighters have no FTL drive: they never warm up and retreat only aboard a carrier (16)."
+            }
+        )?;
+        return Ok(None);
+    }
+    let warm = round as usize >= class.hull_boxes.len();
+    if warm {
         step!(
             steps,
             rules::FTL_WARM_UP,
@@ -262,15 +326,7 @@ pub fn phase<'a>(
             )
         )?;
     }
-    Ok(ShipEnergy {
-        options,
-        chosen,
-        wanted,
-        speed_allowed,
-        explodes,
-        groups,
-        ftl_warm,
-    })
+    Ok(Some(warm))
 }
 
 /// What charging did to one bar.
@@ -290,16 +346,16 @@ fn charge<'a>(
     id: &str,
     index: usize,
     group: &'a WeaponGroup,
-    input: &Input,
+    bars: &[[u8; 2]],
+    power_loss: bool,
     steps: &mut Steps,
 ) -> Result<GroupCharge<'a>, Stop> {
-    let [mut red, mut yellow] = input
-        .charge
+    let [mut red, mut yellow] = bars
         .get(index)
         .copied()
         .unwrap_or([group.red, group.yellow]);
     let before = (red, yellow);
-    let did = if input.power_loss {
+    let did = if power_loss {
         Charging::PowerLoss
     } else if red < group.red {
         red += 1;
@@ -312,7 +368,7 @@ fn charge<'a>(
         Charging::Full
     };
     let charged = red == group.red && yellow == group.yellow;
-    if steps.on && (before != (red, yellow) || !input.charge.is_empty()) {
+    if steps.on && (before != (red, yellow) || !bars.is_empty()) {
         let (what, rule) = match did {
             Charging::PowerLoss => ("Power Loss: no charging.".to_string(), rules::CURVE_CHANGE),
             Charging::Red => (

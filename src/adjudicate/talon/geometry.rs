@@ -66,6 +66,17 @@ pub fn arc_of(from: Hex, heading: Heading, to: Hex) -> Option<Seen> {
     })
 }
 
+/// The offset column and row (from 0) of a hex, as the printed map numbers them less one.
+pub fn offset(h: Hex) -> (i32, i32) {
+    (h.q + (h.r - (h.r & 1)) / 2, h.r)
+}
+
+/// Whether a hex is on a map of `columns` × `rows` hexes.
+pub fn on_map(h: Hex, columns: i32, rows: i32) -> bool {
+    let (c, r) = offset(h);
+    (0..columns).contains(&c) && (0..rows).contains(&r)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,16 +6,41 @@
 //! Each kind answers with the usual trace and, in its JSON, an `outcome` object of the
 //! shape the kind documents (see each module).
 
+mod aim;
+mod answer;
+mod blast;
+pub mod board;
+mod board_json;
+mod cone;
+mod critical;
 mod damage;
 pub mod dice;
+mod docking;
 mod energy;
+mod enter;
+mod fighters;
 mod fire;
+mod floating;
 pub mod geometry;
+mod hit;
 mod impulse;
 mod initiative;
+mod launch;
+mod missiles;
+mod movement;
+mod picture;
+mod power;
+mod push;
+mod repair;
+mod resolve;
 pub mod round;
+mod round_end;
+pub mod round_json;
+pub mod ruler;
 pub mod rules;
+mod snapshot;
 mod steps;
+mod terrain;
 
 pub use steps::{Played, Steps, Stop, letters};
 pub(crate) use steps::{choice, step};
@@ -47,10 +72,20 @@ impl GameRules for Talon {
     ) -> Result<Box<dyn Adjudication + 'db>, Vec<Finding>> {
         let kind = Kind::parse(&text.envelope.kind).unwrap_or(Kind::Impulse);
         let sc = scenario::load(text, kind, &db.talon)?;
-        let (steps, final_state, outcome) = run(&sc, options.seed)?;
+        let start = picture::scenario_board(&sc);
+        let mut impulses: Vec<picture::Snapshot> = Vec::new();
+        let (steps, final_state, outcome) =
+            run_watched(&sc, options.seed, &mut |impulse, round, steps| {
+                let before = impulses.last().map_or(&start, |s| &s.board);
+                let snapshot = picture::after_impulse(round, impulse, before, steps.recorded());
+                impulses.push(snapshot);
+            })?;
+        let snapshots = picture::snapshots(&sc, start, impulses, &outcome, steps.len());
+        let answer = answer::answer(kind, &outcome, &final_state);
         Ok(Box::new(TalonTrace {
-            trace: trace_of(&text.envelope, steps, final_state),
+            trace: trace_of(&text.envelope, steps, final_state).answered(answer),
             outcome,
+            snapshots,
         }))
     }
 }
@@ -64,6 +99,15 @@ pub type Answer = (
 
 /// Adjudicate a checked scenario. `seed` rolls the dice the scenario does not list.
 pub fn run(sc: &Scenario, seed: Option<u64>) -> Result<Answer, Vec<Finding>> {
+    run_watched(sc, seed, &mut |_, _, _| {})
+}
+
+/// [`run`], with `watch` called after each impulse of a `talon/round` (the pictures).
+pub fn run_watched(
+    sc: &Scenario,
+    seed: Option<u64>,
+    watch: round::Watch<'_>,
+) -> Result<Answer, Vec<Finding>> {
     let mut steps = Steps::recording(sc.max_steps);
     let played = match sc.kind {
         Kind::Impulse => impulse::run(sc, &mut steps),
@@ -71,7 +115,7 @@ pub fn run(sc: &Scenario, seed: Option<u64>) -> Result<Answer, Vec<Finding>> {
         Kind::Damage => damage::run(sc, seed, &mut steps),
         Kind::Fire => fire::run(sc, seed, &mut steps),
         Kind::EnergyPhase => energy::run(sc, &mut steps),
-        Kind::Round => round::run(sc, seed, &mut steps),
+        Kind::Round => round::run(sc, seed, &mut steps, watch),
     };
     match played {
         Ok((final_state, outcome)) => Ok((steps.into_steps(), final_state, outcome)),
@@ -97,9 +141,15 @@ pub fn round_quietly<'a>(
 pub struct TalonTrace {
     pub trace: Trace<NoDetail>,
     pub outcome: serde_json::Value,
+    /// The map at each picture, for `--output html|svg`.
+    snapshots: Vec<picture::Snapshot>,
 }
 
 impl Adjudication for TalonTrace {
+    fn answer(&self) -> String {
+        self.trace.answer.clone()
+    }
+
     fn render_human(&self, width: u16) -> String {
         self.trace.render_human(width)
     }
@@ -114,5 +164,9 @@ impl Adjudication for TalonTrace {
 
     fn step_count(&self) -> usize {
         self.trace.step_count()
+    }
+
+    fn picture(&self) -> crate::report::picture::Story {
+        picture::story(&self.trace, &self.snapshots)
     }
 }

@@ -40,6 +40,11 @@ impl Steps {
         self.rec.steps
     }
 
+    /// How many steps have been written (none when quiet).
+    pub fn recorded(&self) -> usize {
+        self.rec.steps.len()
+    }
+
     pub fn recording(max_steps: u32) -> Self {
         Steps {
             rec: Recorder::new(max_steps),

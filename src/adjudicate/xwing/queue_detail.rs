@@ -1,6 +1,7 @@
 //! What an X-Wing step adds to a trace: the ability queue after it.
 
 use crate::adjudicate::StepDetail;
+use crate::report::picture::queue::Queue;
 use serde::Serialize;
 
 /// What an X-Wing step adds: the ability queue after it, front first (at most
@@ -34,5 +35,13 @@ impl StepDetail for QueueDetail {
         } else {
             queue.join("\n")
         }
+    }
+
+    /// Only `xwing/queue` keeps a queue; the order of play (`xwing/round`) has none.
+    fn queue(&self, kind: &str) -> Option<Queue> {
+        (kind == "xwing/queue").then(|| Queue {
+            entries: self.queue.clone(),
+            length: self.queue_length,
+        })
     }
 }

@@ -39,6 +39,7 @@ pub const END: Cite = cite("FASE FINAL");
 pub const PLAYER_ORDER: Cite = cite("ORDEN DE LOS JUGADORES");
 pub const TOKENS: Cite = cite("FICHAS");
 pub const SHIELDS: Cite = cite("ESCUDOS");
+pub const SETUP: Cite = cite("PREPARACIÓN");
 
 /// Every citation above, for the test that checks each heading is printed in the seed.
 pub const ALL: &[Cite] = &[
@@ -66,6 +67,7 @@ pub const ALL: &[Cite] = &[
     PLAYER_ORDER,
     TOKENS,
     SHIELDS,
+    SETUP,
 ];
 
 /// Token colours, as each token's glossary entry gives them (CALCULOS, CONCENTRACIÓN, …). Green tokens are the ones "remove all green

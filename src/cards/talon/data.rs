@@ -25,6 +25,9 @@ pub struct CardFile {
     pub impulse: Vec<Record<Impulse>>,
     #[serde(default)]
     pub critical: Vec<Record<Critical>>,
+    /// The rulebook's own numbers (collision damage, fighters per squadron…).
+    #[serde(default)]
+    pub numbers: Option<Record<RuleNumbers>>,
 }
 
 #[derive(Debug, Default)]
@@ -33,6 +36,8 @@ pub struct TalonCards {
     pub weapons: Vec<Located<Weapon>>,
     pub impulses: Vec<Located<Impulse>>,
     pub criticals: Vec<Located<Critical>>,
+    /// The last `[numbers]` table read (an overlay's replaces the built-in one).
+    pub numbers: Option<Located<RuleNumbers>>,
 }
 
 impl TalonCards {
@@ -67,6 +72,9 @@ impl TalonCards {
             .extend(parsed.impulse.into_iter().map(|r| records.locate(r)));
         self.criticals
             .extend(parsed.critical.into_iter().map(|r| records.locate(r)));
+        if let Some(numbers) = parsed.numbers {
+            self.numbers = Some(records.locate(numbers));
+        }
     }
 
     pub fn entries(&self) -> impl Iterator<Item = CardEntry<'_>> {

@@ -236,6 +236,11 @@ pub struct ShipClass {
     pub ship_names: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub weapon_group: Vec<WeaponGroup>,
+    /// Curves the rulebook's worked examples print for this class that its card does not
+    /// have (4.1 gives the Patton 2-4-1; the card and 5.4.3 give 2-4-2). The card wins; a
+    /// scenario that writes one is told so.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rulebook_example_curves: Vec<PowerCurve>,
     /// How Talon rulebook differs from the imported reference for this class.
     #[serde(
         default,
@@ -254,6 +259,16 @@ impl ShipClass {
 
     pub fn is_fighter(&self) -> bool {
         self.abbreviation.eq_ignore_ascii_case("ftr")
+    }
+
+    /// A carrier (CV): with bases, what deploys and powers fighters (Talon rulebook 12.2).
+    pub fn is_carrier(&self) -> bool {
+        self.abbreviation.eq_ignore_ascii_case("cv")
+    }
+
+    /// A transport (Tran): docks or lands only at speed 1 (Talon rulebook 16.2).
+    pub fn is_transport(&self) -> bool {
+        self.abbreviation.eq_ignore_ascii_case("tran")
     }
 
     pub fn is_critical_box(&self, position: usize) -> bool {
@@ -380,6 +395,39 @@ pub struct Impulse {
     pub numbers: Vec<u8>,
 }
 
+/// The rulebook's own numbers that the Talon engines and list checks apply: none is on a
+/// ship card or the player aid's tables. Each field names its section.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RuleNumbers {
+    /// 7.4: damage each ship takes when two of one race share a hex.
+    pub collision_damage: u8,
+    /// 12.1.1: fighters on one squadron counter.
+    pub fighters_per_squadron: u8,
+    /// 12.2.1: fighter squadrons one carrier or base may deploy.
+    pub squadrons_per_carrier: u8,
+    /// 12.2.3: hexes within which a carrier or base may power a squadron.
+    pub fighter_power_range: u8,
+    /// 13.6: damage from one source that destroys a missile at once.
+    pub missile_kill_damage: u8,
+    /// 17.3: damage for moving into an asteroid hex.
+    pub asteroid_damage: u8,
+    /// 17.5: added to the roll per asteroid or nebula hex a shot crosses.
+    pub terrain_roll_modifier: i8,
+    /// 18.1: added to the roll when the target is nearer the black hole than the firer.
+    pub black_hole_roll_modifier: i8,
+    /// 18.1: no ship is deployed this many hexes or fewer from a black hole.
+    pub black_hole_keep_out: u8,
+    /// 8.7: the d6 result that repairs a critical.
+    pub repair_roll: u8,
+    /// 11.1.2: the speed a ship must be at to jump to FTL.
+    pub retreat_speed: u8,
+    /// 16.2: the speed at which a transport may dock at a base or land.
+    pub transport_dock_speed: u8,
+    /// 7.5.3: terrain this many hexes or more from every ship leaves when the map floats.
+    pub terrain_out_of_battle: u8,
+}
+
 /// One result of the critical damage table (Talon rulebook 8.5).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -405,6 +453,17 @@ pub struct Critical {
     pub destroys_weapon_group: bool,
     #[serde(default, skip_serializing_if = "is_false")]
     pub shields_down: bool,
+    /// "Helm Down" (Timón Inoperativo): the table names the result; its effect on movement
+    /// is applied as "no turn until repaired" (Talon rulebook 8.5 exempts bases, which do
+    /// not move).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub helm_down: bool,
+    /// "Power Loss" (Pérdida de Energía): no curve change and no weapon charging (9.3).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub power_loss: bool,
+    /// "FTL Offline": the ship cannot jump to FTL (11.1.2).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub ftl_offline: bool,
     /// The marker carries the repair icon (Talon rulebook 8.7).
     #[serde(default, skip_serializing_if = "is_false")]
     pub repairable: bool,

@@ -38,6 +38,35 @@ fn the_imported_data_loads_and_checks_clean() {
 }
 
 #[test]
+fn the_rulebook_adds_names_numbers_and_example_curves() {
+    let (db, _) = load(&[SHIPS, TABLES]);
+    // Talon rulebook 15.1.3's example fires the BB Vanguard's Wave Motion Gun.
+    let bb = db.talon.class("terran-bb").unwrap();
+    assert!(bb.ship_names.iter().any(|n| n == "Vanguard"));
+    // 4.1's example prints the Patton on 2-4-1; the card (5.4.3) has 2-4-2.
+    let ca = db.talon.class("terran-ca").unwrap();
+    assert_eq!(ca.rulebook_example_curves[0].to_string(), "2-4-1");
+    assert!(!ca.curves.contains(&ca.rulebook_example_curves[0]));
+    let numbers = db.talon.numbers.as_ref().expect("the [numbers] table");
+    assert_eq!(
+        (
+            numbers.collision_damage,
+            numbers.fighters_per_squadron,
+            numbers.squadrons_per_carrier
+        ),
+        (3, 3, 4)
+    );
+    let flags: Vec<u8> = db
+        .talon
+        .criticals
+        .iter()
+        .filter(|c| c.helm_down || c.power_loss || c.ftl_offline)
+        .map(|c| c.roll)
+        .collect();
+    assert_eq!(flags, [4, 10, 11]);
+}
+
+#[test]
 fn classes_are_found_by_what_players_write() {
     let (db, _) = load(&[SHIPS, TABLES]);
     let id = |text: &str, side| db.talon.find_class(text, side).map(|c| c.id.as_str());

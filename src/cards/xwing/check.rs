@@ -77,6 +77,7 @@ pub fn check(cards: &XwingCards, files: &SourceFiles, findings: &mut Vec<Finding
         }
     }
     quickbuilds(&mut c, cards, &upgrades);
+    timings(&mut c, cards);
     for device in &cards.devices {
         if !upgrades.contains(device.upgrade.as_str()) {
             let help = did_you_mean(
@@ -107,6 +108,100 @@ pub fn check(cards: &XwingCards, files: &SourceFiles, findings: &mut Vec<Finding
                 "outside 0-8",
                 "initiative is 0 to 8",
             );
+        }
+    }
+}
+
+/// Timing facts and untimed abilities name an existing pilot, ship ability of a ship, or
+/// upgrade side.
+fn timings(c: &mut Checker<'_>, cards: &XwingCards) {
+    for t in &cards.timings {
+        if let Some((message, key, help)) = missing_ability(cards, t.key()) {
+            let label = if key == "\nside = " {
+                "no such side"
+            } else {
+                "no such card"
+            };
+            c.dangling(
+                t,
+                &[key],
+                false,
+                format!("timing fact for {message}"),
+                label,
+                help,
+            );
+        }
+    }
+    for u in &cards.untimed {
+        if let Some((message, key, help)) = missing_ability(cards, u.key()) {
+            let label = if key == "\nside = " {
+                "no such side"
+            } else {
+                "no such card"
+            };
+            c.dangling(
+                u,
+                &[key],
+                false,
+                format!("untimed ability of {message}"),
+                label,
+                help,
+            );
+        }
+    }
+}
+
+/// What is wrong with an ability's key: the message, the key to point at, the help.
+fn missing_ability(
+    cards: &XwingCards,
+    (part, card, ability, side): (AbilityPart, &str, Option<&str>, u8),
+) -> Option<(String, &'static str, String)> {
+    match part {
+        AbilityPart::Pilot => cards.pilot(card).is_none().then(|| {
+            (
+                format!("unknown pilot `{card}`"),
+                "\ncard = ",
+                did_you_mean(
+                    card,
+                    cards.pilots.iter().map(|p| p.id.as_str()),
+                    "use a pilot id",
+                ),
+            )
+        }),
+        AbilityPart::Upgrade => match cards.upgrade(card) {
+            None => Some((
+                format!("unknown upgrade `{card}`"),
+                "\ncard = ",
+                did_you_mean(
+                    card,
+                    cards.upgrades.iter().map(|u| u.id.as_str()),
+                    "use an upgrade id",
+                ),
+            )),
+            Some(u) => (usize::from(side) >= u.sides.len()).then(|| {
+                (
+                    format!("upgrade `{card}` has no side {side}"),
+                    "\nside = ",
+                    format!("`{card}` has {} side(s), numbered from 0", u.sides.len()),
+                )
+            }),
+        },
+        AbilityPart::Ship => {
+            let carried = ability.is_some()
+                && cards
+                    .pilots
+                    .iter()
+                    .any(|p| p.ship == card && p.ship_ability.as_deref() == ability);
+            (!carried).then(|| {
+                (
+                    format!(
+                        "no pilot of ship `{card}` has the ship ability `{}`",
+                        ability.unwrap_or("")
+                    ),
+                    "\ncard = ",
+                    "a ship ability's facts name the ship id as `card` and the ability's name as `ability`".to_string(),
+                )
+            })
         }
     }
 }

@@ -14,6 +14,8 @@ pub struct XwingCards {
     pub conditions: Vec<Located<Condition>>,
     pub devices: Vec<Located<Device>>,
     pub quickbuilds: Vec<Located<Quickbuild>>,
+    pub timings: Vec<Located<AbilityTiming>>,
+    pub untimed: Vec<Located<Untimed>>,
 }
 
 const NO_NICKNAMES: &[String] = &[];
@@ -59,6 +61,10 @@ impl XwingCards {
             .extend(parsed.device.into_iter().map(|r| records.locate(r)));
         self.quickbuilds
             .extend(parsed.quickbuild.into_iter().map(|r| records.locate(r)));
+        self.timings
+            .extend(parsed.timing.into_iter().map(|r| records.locate(r)));
+        self.untimed
+            .extend(parsed.untimed.into_iter().map(|r| records.locate(r)));
     }
 
     /// Every card, with kind "ship", "pilot", "upgrade", "condition" or "device".
@@ -152,5 +158,27 @@ impl XwingCards {
 
     pub fn device(&self, id: &str) -> Option<&Device> {
         self.devices.iter().map(|d| &d.value).find(|d| d.id == id)
+    }
+
+    /// The timing facts of one ability (see [`AbilityTiming::key`]), in file order: those
+    /// checked by hand when it has any, else the derived ones.
+    pub fn timings(
+        &self,
+        part: AbilityPart,
+        card: &str,
+        ability: Option<&str>,
+        side: u8,
+    ) -> Vec<&AbilityTiming> {
+        let all: Vec<&AbilityTiming> = self
+            .timings
+            .iter()
+            .map(|t| &t.value)
+            .filter(|t| t.key() == (part, card, ability, side))
+            .collect();
+        if all.iter().any(|t| t.checked) {
+            all.into_iter().filter(|t| t.checked).collect()
+        } else {
+            all
+        }
     }
 }

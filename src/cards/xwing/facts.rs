@@ -281,6 +281,19 @@ fn pilot_facts(cards: &XwingCards, pilot: &Pilot, rows: &mut Rows) {
             named(cards.condition(id).map(|c| c.name.as_str()), id)
         }),
     );
+    timing_rows(cards, AbilityPart::Pilot, &pilot.id, None, 0, "pilot", rows);
+    if let Some(ability) = &pilot.ship_ability {
+        let label = format!("ship ability {ability}");
+        timing_rows(
+            cards,
+            AbilityPart::Ship,
+            &pilot.ship,
+            Some(ability),
+            0,
+            &label,
+            rows,
+        );
+    }
     rows.add("Legal", legal_text(&pilot.legal));
     if let (Some(cost), Some(loadout)) = (pilot.cost, pilot.loadout) {
         rows.add("Cost (xwing-data2)", format!("{cost} · loadout {loadout}"));
@@ -327,6 +340,50 @@ fn pilot_facts(cards: &XwingCards, pilot: &Pilot, rows: &mut Rows) {
             parts.join(" · "),
         );
     }
+}
+
+/// One row per timing fact of an ability: its window in the scenario vocabulary, whether it
+/// is optional, its requirements, costs and effects, and whether a person checked it.
+fn timing_rows(
+    cards: &XwingCards,
+    part: AbilityPart,
+    card: &str,
+    ability: Option<&str>,
+    side: u8,
+    label: &str,
+    rows: &mut Rows,
+) {
+    for timing in cards.timings(part, card, ability, side) {
+        rows.add(format!("Timing ({label})"), timing_text(timing));
+    }
+}
+
+pub fn timing_text(timing: &AbilityTiming) -> String {
+    let mut parts = vec![timing.timing.clone()];
+    if timing.optional {
+        parts.push("optional".to_string());
+    }
+    for (what, list) in [
+        ("requires", &timing.requires),
+        ("cost", &timing.cost),
+        ("effect", &timing.effect),
+    ] {
+        if !list.is_empty() {
+            parts.push(format!("{what} {}", list.join("; ")));
+        }
+    }
+    if !timing.complete {
+        parts.push("the card says more".to_string());
+    }
+    parts.push(
+        if timing.checked {
+            "checked by hand"
+        } else {
+            "derived"
+        }
+        .to_string(),
+    );
+    parts.join(" · ")
 }
 
 fn cost_text(cost: Option<i32>, variable: Option<&VariableCost>) -> String {
@@ -518,6 +575,23 @@ fn upgrade_facts(cards: &XwingCards, upgrade: &Upgrade, rows: &mut Rows) {
             parts.push(format!("ship ability {ability}"));
         }
         rows.add(label, parts.join(" · "));
+    }
+    for index in 0..upgrade.sides.len() {
+        let label = if two_sided {
+            format!("side {}", index + 1)
+        } else {
+            "upgrade".to_string()
+        };
+        let side = u8::try_from(index).unwrap_or(u8::MAX);
+        timing_rows(
+            cards,
+            AbilityPart::Upgrade,
+            &upgrade.id,
+            None,
+            side,
+            &label,
+            rows,
+        );
     }
     let chronology = chronology(cards);
     for points in entries_in_order(&chronology, &upgrade.points, |p| &p.revisions) {

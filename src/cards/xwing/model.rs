@@ -18,7 +18,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 /// One X-Wing card file: any mix of `[[revision]]`, `[[ship]]`, `[[pilot]]`, `[[upgrade]]`,
-/// `[[condition]]`, `[[device]]` and `[[quickbuild]]` tables after `game = "xwing"`.
+/// `[[condition]]`, `[[device]]`, `[[quickbuild]]`, `[[timing]]` and `[[untimed]]` tables
+/// after `game = "xwing"`.
 #[derive(Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CardFile {
@@ -37,6 +38,10 @@ pub struct CardFile {
     pub device: Vec<Record<Device>>,
     #[serde(default)]
     pub quickbuild: Vec<Record<Quickbuild>>,
+    #[serde(default)]
+    pub timing: Vec<Record<AbilityTiming>>,
+    #[serde(default)]
+    pub untimed: Vec<Record<Untimed>>,
 }
 
 fn is_false(value: &bool) -> bool {
@@ -888,3 +893,96 @@ closed_set!(
         Obstacle = "obstacle" / "Obstacle",
     }
 );
+
+/// Which printed ability a [`AbilityTiming`] is about.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize, JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum AbilityPart {
+    /// The pilot ability of the pilot `card`.
+    Pilot,
+    /// The ship ability `ability` of the ship (chassis) `card`.
+    Ship,
+    /// One side (`side`, 0 the front) of the upgrade `card`.
+    Upgrade,
+}
+
+impl AbilityPart {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AbilityPart::Pilot => "pilot",
+            AbilityPart::Ship => "ship",
+            AbilityPart::Upgrade => "upgrade",
+        }
+    }
+}
+
+/// One window in which a card ability applies, in the words of `arbiter resolve`'s X-Wing
+/// scenarios (`timing`, `requires`, `cost`, `effect` as an `[[ability]]` writes them):
+/// facts, never the card's text. `data/cards/xwing/timing.toml` is derived from the card
+/// texts by the importer; `timing-overrides.toml` is kept by hand. For one ability, records
+/// with `checked = true` replace the derived ones.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AbilityTiming {
+    pub part: AbilityPart,
+    /// Pilot id, ship id (ship abilities) or upgrade id.
+    pub card: String,
+    /// The ship ability's name (ship abilities only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ability: Option<String>,
+    /// The upgrade's side, 0 the front (upgrades only).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub side: u8,
+    /// When it applies: `after self perform boost|barrel-roll`, `start engagement`,
+    /// `while defending`, `constant`, …
+    pub timing: String,
+    /// The player may decline it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub optional: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub requires: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cost: Vec<String>,
+    /// What it does, as game events; empty when the vocabulary cannot say it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effect: Vec<String>,
+    /// The record says everything the card does in this window; otherwise some condition or
+    /// effect is beyond the vocabulary and a judge reads the card.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub complete: bool,
+    /// Checked by hand against the card (derived records are not).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub checked: bool,
+}
+
+impl AbilityTiming {
+    /// The ability this record is about: part, card, ship ability name and side.
+    pub fn key(&self) -> (AbilityPart, &str, Option<&str>, u8) {
+        (self.part, &self.card, self.ability.as_deref(), self.side)
+    }
+}
+
+/// An ability the card has but the importer read no window from (a timing override may
+/// give it some): what `cards coverage` counts as not covered.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Untimed {
+    pub part: AbilityPart,
+    pub card: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ability: Option<String>,
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub side: u8,
+}
+
+impl Untimed {
+    pub fn key(&self) -> (AbilityPart, &str, Option<&str>, u8) {
+        (self.part, &self.card, self.ability.as_deref(), self.side)
+    }
+}
+
+fn is_zero_u8(value: &u8) -> bool {
+    *value == 0
+}

@@ -92,9 +92,24 @@ impl<'a> Check<'a> {
         id: impl Fn(&T) -> &str,
         what: &str,
     ) -> HashMap<String, usize> {
+        let ids: Vec<String> = records
+            .iter()
+            .map(|r| id(r.get_ref()).to_string())
+            .collect();
+        self.ids_of(records, &ids, what)
+    }
+
+    /// Index of each record by the id given for it (`ids[i]` is the id of `records[i]`);
+    /// a repeated id is a finding.
+    pub fn ids_of<T>(
+        &mut self,
+        records: &[Spanned<T>],
+        ids: &[String],
+        what: &str,
+    ) -> HashMap<String, usize> {
         let mut map = HashMap::new();
-        for (i, record) in records.iter().enumerate() {
-            let key = id(record.get_ref()).to_string();
+        for (i, (record, key)) in records.iter().zip(ids).enumerate() {
+            let key = key.clone();
             if map.insert(key.clone(), i).is_some() {
                 // The record's span starts at its header; its id comes after it.
                 let quoted = format!("\"{key}\"");

@@ -104,6 +104,9 @@ pub struct ScenarioText<'a> {
     pub envelope: Envelope,
     /// The whole file, for diagnostics and word spans.
     pub text: &'a str,
+    /// The folder of the scenario file, which files it names are relative to (`None`: the
+    /// working folder).
+    pub dir: Option<std::path::PathBuf>,
     /// The file's top-level keys but the envelope's, parsed once with it (every span is
     /// the file's own): what a game's `deny_unknown_fields` tables are read from.
     body: Spanned<DeTable<'a>>,
@@ -228,6 +231,7 @@ pub fn read(
     Ok(ScenarioText {
         envelope,
         text,
+        dir: None,
         body,
     })
 }

@@ -50,7 +50,15 @@ pub struct ParsedFleet {
 /// A `Side:` line naming a Talon side in the first lines: the text is a Talon fleet.
 pub fn detect(text: &str) -> bool {
     text.lines().take(50).any(|line| {
-        header(line, &["side", "bando"]).is_some_and(|(_, value)| Side::from_words(value).is_some())
+        // Most lines of other games' lists start with another letter: they are passed
+        // over before their `:` is searched for (detection runs on every list). 0xEF: a BOM.
+        let starts_a_side_key = matches!(
+            line.trim_start().as_bytes().first(),
+            Some(b's' | b'S' | b'b' | b'B' | 0xEF)
+        );
+        starts_a_side_key
+            && header(line, &["side", "bando"])
+                .is_some_and(|(_, value)| Side::from_words(value).is_some())
     })
 }
 

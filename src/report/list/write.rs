@@ -3,7 +3,9 @@
 //! totals come last. A new output form is one more type here and one arm in [`writer`].
 
 use super::{ListReport, Summary};
-use crate::report::{HumanStyle, OutputFormat, render_findings, render_human};
+use crate::report::{
+    HumanStyle, JSON_VERSION, OutputFormat, Versioned, render_findings, render_human,
+};
 use serde::Serialize;
 
 /// How `validate` prints: the `--output` choices.
@@ -11,12 +13,15 @@ use serde::Serialize;
 pub enum ListOutput {
     /// Points tables and miette reports, or a verdict line per list for many lists.
     Human,
-    /// One JSON document: `{"results": [...], "summary": {...}}`.
+    /// One JSON document: `{"version": 1, "results": [...], "summary": {...}}`.
     Json,
     /// One JSON object per line: each list's result, then `{"summary": {...}}`.
     Jsonl,
     /// GitHub Actions workflow commands, one per diagnostic, then a notice with the totals.
     Github,
+    /// One self-contained HTML page: totals, a table of every list that sorts and filters
+    /// in the browser, each list's diagnostics with their source lines.
+    Html,
 }
 
 /// Writes the reports of a run, in order.
@@ -36,20 +41,15 @@ pub trait ListWriter: Sync {
     fn end(&self, summary: &Summary) -> String;
 }
 
-/// The writer for an output form. `details` shows each list in full (human output);
-/// `few` means the run has a handful of lists, whose JSON is indented for people.
-pub fn writer(
-    output: ListOutput,
-    details: bool,
-    few: bool,
-    style: HumanStyle,
-) -> Box<dyn ListWriter> {
+/// The writer for an output form. `details` shows each list in full (human output).
+pub fn writer(output: ListOutput, details: bool, style: HumanStyle) -> Box<dyn ListWriter> {
     match output {
         ListOutput::Human if details => Box::new(Detailed { style }),
         ListOutput::Human => Box::new(VerdictLines),
-        ListOutput::Json => Box::new(JsonDocument { indent: few }),
+        ListOutput::Json => Box::new(JsonDocument),
         ListOutput::Jsonl => Box::new(JsonLines),
         ListOutput::Github => Box::new(GithubCommands),
+        ListOutput::Html => Box::new(HtmlPage),
     }
 }
 
@@ -102,26 +102,17 @@ impl ListWriter for VerdictLines {
 }
 
 /// The documented JSON document, written a result at a time: the same bytes
-/// `serde_json` would write for the whole document at once.
-struct JsonDocument {
-    indent: bool,
-}
+/// `serde_json` would write for the whole document at once. Indented whatever the number
+/// of lists, so a tool meets one layout (`--output jsonl` is the compact form).
+struct JsonDocument;
 
 impl ListWriter for JsonDocument {
     fn start(&self) -> String {
-        if self.indent {
-            "{\n  \"results\": [".to_string()
-        } else {
-            "{\"results\":[".to_string()
-        }
+        format!("{{\n  \"version\": {JSON_VERSION},\n  \"results\": [")
     }
 
     fn report(&self, report: &ListReport) -> String {
-        if self.indent {
-            format!("\n{}", indented(&pretty(report), "    "))
-        } else {
-            compact(report)
-        }
+        format!("\n{}", indented(&pretty(report), "    "))
     }
 
     fn separator(&self) -> &'static str {
@@ -129,22 +120,19 @@ impl ListWriter for JsonDocument {
     }
 
     fn end(&self, summary: &Summary) -> String {
-        if self.indent {
-            let close = if summary.lists == 0 { "]" } else { "\n  ]" };
-            let summary = indented(&pretty(summary), "  ");
-            format!("{close},\n  \"summary\": {}\n}}\n", summary.trim_start())
-        } else {
-            format!("],\"summary\":{}}}\n", compact(summary))
-        }
+        let close = if summary.lists == 0 { "]" } else { "\n  ]" };
+        let summary = indented(&pretty(summary), "  ");
+        format!("{close},\n  \"summary\": {}\n}}\n", summary.trim_start())
     }
 }
 
-/// One line per result, then one line with the totals.
+/// One line per result, then one line with the totals; each line is a document of its
+/// own, with its `version`.
 struct JsonLines;
 
 impl ListWriter for JsonLines {
     fn report(&self, report: &ListReport) -> String {
-        let mut line = compact(report);
+        let mut line = compact(&Versioned::new(report));
         line.push('\n');
         line
     }
@@ -154,7 +142,7 @@ impl ListWriter for JsonLines {
         struct Totals<'a> {
             summary: &'a Summary,
         }
-        let mut line = compact(&Totals { summary });
+        let mut line = compact(&Versioned::new(&Totals { summary }));
         line.push('\n');
         line
     }
@@ -183,6 +171,23 @@ impl ListWriter for GithubCommands {
             summary.errors,
             summary.warnings
         )
+    }
+}
+
+/// One HTML page (`report::html`), a `<tbody>` per list; the totals close it.
+struct HtmlPage;
+
+impl ListWriter for HtmlPage {
+    fn start(&self) -> String {
+        crate::report::html::validate_start()
+    }
+
+    fn report(&self, report: &ListReport) -> String {
+        crate::report::html::validate_report(report)
+    }
+
+    fn end(&self, summary: &Summary) -> String {
+        crate::report::html::validate_end(summary)
     }
 }
 
@@ -235,22 +240,22 @@ mod tests {
 
     #[derive(Serialize)]
     struct Whole<'a> {
+        version: u32,
         results: &'a [ListReport],
         summary: Summary,
     }
 
     #[test]
     fn streamed_json_is_the_document_serde_writes() {
-        for count in [0, 1, 3] {
+        for count in [0, 1, 3, 25] {
             let reports: Vec<ListReport> = (0..count).map(|i| report(&format!("l{i}"))).collect();
             let whole = Whole {
+                version: 1,
                 results: &reports,
                 summary: Summary::of(&reports),
             };
-            let indented = written(&JsonDocument { indent: true }, &reports);
-            assert_eq!(indented, pretty(&whole) + "\n", "{count} lists, indented");
-            let compacted = written(&JsonDocument { indent: false }, &reports);
-            assert_eq!(compacted, compact(&whole) + "\n", "{count} lists, compact");
+            let written = written(&JsonDocument, &reports);
+            assert_eq!(written, pretty(&whole) + "\n", "{count} lists");
         }
     }
 
@@ -265,5 +270,6 @@ mod tests {
         assert_eq!(lines.len(), 3);
         assert_eq!(lines[0]["file"], "a");
         assert_eq!(lines[2]["summary"]["lists"], 2);
+        assert!(lines.iter().all(|l| l["version"] == 1), "{out}");
     }
 }

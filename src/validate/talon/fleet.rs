@@ -1,23 +1,11 @@
 //! A Talon fleet validated: each class line resolved against the classes of the fleet's
 //! side, and the total against the points limit.
 
-use crate::cards::talon::{ShipClass, Side, TalonCards};
+use super::row::Row;
+use crate::cards::talon::{Side, TalonCards};
 use crate::parse::talon::ParsedFleet;
 use crate::report::{Code, FileId, Finding};
 use crate::text::did_you_mean;
-
-/// One class line, resolved.
-#[derive(Debug, Clone)]
-pub struct Row<'db> {
-    pub count: u32,
-    pub written: String,
-    pub class: Option<&'db ShipClass>,
-    pub name: Option<String>,
-    /// Points of one ship (0 when the class is unknown).
-    pub points: u32,
-    /// Byte offset of the line.
-    pub at: usize,
-}
 
 #[derive(Debug, Clone)]
 pub struct ValidatedFleet<'db> {
@@ -102,6 +90,7 @@ pub fn validate<'db>(
             name: line.name.clone(),
             points: class.map_or(0, |c| c.points),
             at: line.span.start,
+            span: line.class.span.clone(),
         });
     }
     if parsed.lines.is_empty() {
@@ -111,6 +100,7 @@ pub fn validate<'db>(
                 .help("add a line per class after `Side:`, e.g. `CA \"Patton\"` or `2x DD`"),
         );
     }
+    super::fighters::check(cards, &rows, file, &mut findings);
     let total: u64 = rows
         .iter()
         .map(|r| u64::from(r.count) * u64::from(r.points))

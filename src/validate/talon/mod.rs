@@ -3,10 +3,13 @@
 //! `--points-limit`). Seed 004 prints no standard fleet size, so without either the total is
 //! reported and not judged.
 
+mod fighters;
 mod fleet;
 mod lists;
 mod report;
+mod row;
 
-pub use fleet::{Row, ValidatedFleet, validate};
+pub use fleet::{ValidatedFleet, validate};
 pub use lists::TalonLists;
 pub use report::talon_report;
+pub use row::Row;

@@ -22,6 +22,7 @@ impl Engine<'_> {
         if instance > 1 {
             label.push_str(&format!(" #{instance}"));
         }
+        label.push_str(a.origin.mark());
         label
     }
 
@@ -88,6 +89,18 @@ impl Engine<'_> {
                 band,
             } => format!("{} at range {band} of {}", who(w), who(other)),
             Stmt::LeaveArc { who: w, of } => format!("{} leaves {}'s arc", who(w), who(of)),
+            Stmt::Step {
+                who: w,
+                kind,
+                colour,
+            } => match (kind, colour) {
+                (EventKind::Activate, _) => format!("{} activates", who(w)),
+                (EventKind::Reveal, Some(c)) => {
+                    format!("{} reveals a {} maneuver", who(w), c.as_str())
+                }
+                (EventKind::Reveal, None) => format!("{} reveals its dial", who(w)),
+                _ => format!("{} engages", who(w)),
+            },
         }
     }
 

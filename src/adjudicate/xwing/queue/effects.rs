@@ -81,6 +81,10 @@ impl Engine<'_> {
                 self.moved_out_of_arc(a, b)
             }
             Stmt::Phase { moment, phase } => self.phase(*moment, *phase),
+            Stmt::Step { who, kind, colour } => {
+                let ship = self.who(*who, &ctx)?;
+                self.turn_step(ship, *kind, *colour)
+            }
         }
     }
 
@@ -280,6 +284,7 @@ impl Engine<'_> {
     /// The start, end or middle of a phase: the abilities of that timing apply now.
     fn phase(&mut self, moment: Moment, phase: Phase) -> Result<(), Stop> {
         let rule = match phase.as_str() {
+            "setup" => rules::SETUP,
             "planning" => rules::PLANNING,
             "system" => rules::SYSTEM,
             "activation" => rules::ACTIVATION,
@@ -304,6 +309,46 @@ impl Engine<'_> {
             colour: None,
             token: None,
             speed: None,
+        });
+        Ok(())
+    }
+
+    /// The ship activates, reveals its dial or engages; abilities after it apply.
+    fn turn_step(
+        &mut self,
+        ship: usize,
+        kind: EventKind,
+        colour: Option<Colour>,
+    ) -> Result<(), Stop> {
+        let name = self.ship_name(ship).to_string();
+        let (event, rule) = match kind {
+            EventKind::Activate => (format!("{name} activates"), rules::ACTIVATION),
+            EventKind::Reveal => (
+                match colour {
+                    Some(c) => format!("{name} reveals a {} maneuver", c.as_str()),
+                    None => format!("{name} reveals its dial"),
+                },
+                rules::ACTIVATION,
+            ),
+            _ => (format!("{name} engages"), rules::ENGAGEMENT),
+        };
+        if self.ships[ship].removed {
+            return self.step(
+                event,
+                format!("{name} has left the play area."),
+                rules::DESTRUCTION,
+                false,
+            );
+        }
+        self.step(
+            event,
+            "Abilities that apply after it now apply.",
+            rule,
+            false,
+        )?;
+        self.happen(Happened {
+            colour,
+            ..Happened::after(kind, ship)
         });
         Ok(())
     }

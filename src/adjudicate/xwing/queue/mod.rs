@@ -29,7 +29,7 @@ use crate::adjudicate::{CapReached, Cite, Played, QUEUE_SHOWN, Recorder, list, l
 use crate::parse::scenario::xwing::words::{
     Action, Colour, Cost, Count, EventKind, Moment, Pred, Side, Stmt, Subject, Token, TokenSel, Who,
 };
-use crate::parse::scenario::xwing::{AbilityDef, Part, Scenario};
+use crate::parse::scenario::xwing::{AbilityDef, Origin, Part, Scenario};
 use crate::report::{Code, Finding};
 use phrasing::{capital, moment_word, plural, range_text};
 use std::collections::{HashMap, VecDeque};
@@ -243,7 +243,13 @@ impl Engine<'_> {
 
     /// Constant abilities, dice modifications and replacements never use the queue; say so once.
     fn note_unqueued(&mut self) -> Result<(), Stop> {
-        for a in &self.sc.abilities {
+        // Those from card facts are many and say nothing about the question asked.
+        let written = self
+            .sc
+            .abilities
+            .iter()
+            .filter(|a| a.origin == Origin::Scenario);
+        for a in written {
             let (why, rule) = match a.timing.moment {
                 Moment::Constant => (
                     "a constant ability: always in effect, it never enters the queue",

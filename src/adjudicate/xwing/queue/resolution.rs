@@ -25,110 +25,214 @@ impl Engine<'_> {
         let k = self.resolutions[e.ability];
         self.resolutions[e.ability] += 1;
         ctx.resolution = k;
-        let mut said = Vec::new();
-        let mut choice = false;
-        if a.optional {
-            match a.use_.get(k) {
-                Some(false) => return self.step(event, format!("{} declines to use it (optional abilities are decided on resolution); it leaves the queue and nothing is paid.", self.player_name(a.ship)), rules::QUEUE_FAQ, false),
-                Some(true) => said.push(format!("{} uses it", self.player_name(a.ship))),
-                None => {
-                    choice = true;
-                    said.push(format!("{} uses it (choice not given: first legal option)", self.player_name(a.ship)));
-                }
-            }
+        let mut said = Said::default();
+        if a.optional && !self.decide_use(a, k, &event, &mut said)? {
+            return Ok(());
         }
-        if let Some(&Stmt::Choose {
-            side,
-            range,
-            in_arc,
-            bullseye,
-            other,
-        }) = a.effects.iter().find(|s| matches!(s, Stmt::Choose { .. }))
+        let targets = match self.targets(a, k, &label, &mut said)? {
+            Targets::Stop(outcome) => {
+                return self.step(event, outcome, rules::QUEUE_FAQ, said.choice);
+            }
+            Targets::Each(ships) => Some(ships),
+            Targets::One(ship) => {
+                ctx.chosen = ship;
+                None
+            }
+        };
+        if targets.is_none()
+            && let Some(reason) = self.unmet(a, &ctx, true)
         {
-            let candidates = self.candidates(a.ship, side, range, in_arc, bullseye, other);
-            let names: Vec<String> = candidates
-                .iter()
-                .map(|&c| self.ship_name(c).to_string())
-                .collect();
-            match a.choose.get(k) {
-                Some((Some(ship), span)) => {
-                    if !candidates.contains(ship) {
-                        return Err(Stop::Finding(
-                            Finding::error(
-                                Code::ScenarioIllegalChoice,
-                                format!(
-                                    "`{}` cannot be chosen when {label} resolves",
-                                    sc.ships[*ship].id
-                                ),
-                            )
-                            .at(sc.file, span.clone())
-                            .label("not a legal choice here")
-                            .help(if names.is_empty() {
-                                "no ship can be chosen at this point; use `none`".to_string()
-                            } else {
-                                format!("the legal choices are {} (or `none`)", names.join(", "))
-                            }),
-                        ));
-                    }
-                    ctx.chosen = Some(*ship);
-                    said.push(format!("chooses {}", self.ship_name(*ship)));
-                }
-                Some((None, _)) => {
-                    said.push("chooses no ship".to_string());
-                    return self.step(event, format!("{}: no ship chosen, so its costs are not paid and it leaves the queue.", capital(&said.join(", "))), rules::QUEUE_FAQ, choice);
-                }
-                None => match candidates.first() {
-                    Some(&first) => {
-                        choice = true;
-                        ctx.chosen = Some(first);
-                        said.push(format!(
-                            "chooses {} (choice not given: first legal option of {})",
-                            self.ship_name(first),
-                            list(&names)
-                        ));
-                    }
-                    None => {
-                        return self.step(event, "No ship can be chosen, so its costs are not paid and it leaves the queue.", rules::QUEUE_FAQ, choice);
-                    }
-                },
-            }
-        }
-        if let Some(reason) = self.unmet(a, &ctx, true) {
-            said.push(format!("but {reason}"));
-            return self.step(event, format!("{}: the requirement is not met, so it leaves the queue without effect and unpaid.", capital(&said.join(", "))), rules::QUEUE_FAQ, choice);
+            said.parts.push(format!("but {reason}"));
+            return self.step(event, format!("{}: the requirement is not met, so it leaves the queue without effect and unpaid.", capital(&said.parts.join(", "))), rules::QUEUE_FAQ, said.choice);
         }
         if let Some(reason) = self.cannot_pay(a, e.ability) {
-            said.push(format!("cannot pay ({reason})"));
+            said.parts.push(format!("cannot pay ({reason})"));
             return self.step(
                 event,
                 format!(
                     "{}: it leaves the queue unpaid; costs are paid all together or not at all.",
-                    capital(&said.join(", "))
+                    capital(&said.parts.join(", "))
                 ),
                 rules::QUEUE_FAQ,
-                choice,
+                said.choice,
             );
         }
         let paid = self.pay(e.ability);
         if !paid.is_empty() {
-            said.push(format!("pays: {}", list(&paid)));
+            said.parts.push(format!("pays: {}", list(&paid)));
         }
-        let outcome = if said.is_empty() {
+        self.note_incomplete(a, &mut said);
+        let outcome = if said.parts.is_empty() {
             "It resolves.".to_string()
         } else {
-            format!("{}.", capital(&said.join(", ")))
+            format!("{}.", capital(&said.parts.join(", ")))
         };
         let rule = if a.costs.is_empty() && !a.optional {
             rules::QUEUE
         } else {
             rules::QUEUE_FAQ
         };
-        self.step(event, outcome, rule, choice)?;
+        self.step(event, outcome, rule, said.choice)?;
+        match targets {
+            Some(ships) => self.effects_on_each(a, ctx, &ships),
+            None => self.effects(a, ctx),
+        }
+    }
+
+    /// Whether the player uses an optional ability: as the scenario says, else by the
+    /// default for abilities from card facts (used), else the first legal option (a choice
+    /// point). `false`: declined, and the step is recorded.
+    fn decide_use(
+        &mut self,
+        a: &AbilityDef,
+        k: usize,
+        event: &str,
+        said: &mut Said,
+    ) -> Result<bool, Stop> {
+        let player = self.player_name(a.ship).to_string();
+        match a.use_.get(k) {
+            Some(false) => {
+                self.step(event.to_string(), format!("{player} declines to use it (optional abilities are decided on resolution); it leaves the queue and nothing is paid."), rules::QUEUE_FAQ, false)?;
+                return Ok(false);
+            }
+            Some(true) => said.parts.push(format!("{player} uses it")),
+            None if a.origin != Origin::Scenario => said.parts.push(format!(
+                "{player} uses it (the default for an ability from card facts)"
+            )),
+            None => {
+                said.choice = true;
+                said.parts.push(format!(
+                    "{player} uses it (choice not given: first legal option)"
+                ));
+            }
+        }
+        Ok(true)
+    }
+
+    /// The ship (or ships, for `choose each`) the ability's `choose` picks; `Stop` with
+    /// the outcome when none is chosen.
+    fn targets(
+        &mut self,
+        a: &AbilityDef,
+        k: usize,
+        label: &str,
+        said: &mut Said,
+    ) -> Result<Targets, Stop> {
+        let Some(&Stmt::Choose {
+            side,
+            range,
+            in_arc,
+            bullseye,
+            other,
+            each,
+        }) = a.effects.iter().find(|s| matches!(s, Stmt::Choose { .. }))
+        else {
+            return Ok(Targets::One(None));
+        };
+        let candidates = self.candidates(a.ship, side, range, in_arc, bullseye, other);
+        let names: Vec<String> = candidates
+            .iter()
+            .map(|&c| self.ship_name(c).to_string())
+            .collect();
+        if each {
+            said.parts.push(if names.is_empty() {
+                "no ship fits, so it affects none".to_string()
+            } else {
+                format!("it affects each of {}", list(&names))
+            });
+            return Ok(Targets::Each(candidates));
+        }
+        match a.choose.get(k) {
+            Some((Some(ship), span)) => {
+                if !candidates.contains(ship) {
+                    return Err(Stop::Finding(
+                        Finding::error(
+                            Code::ScenarioIllegalChoice,
+                            format!(
+                                "`{}` cannot be chosen when {label} resolves",
+                                self.sc.ships[*ship].id
+                            ),
+                        )
+                        .at(self.sc.file, span.clone())
+                        .label("not a legal choice here")
+                        .help(if names.is_empty() {
+                            "no ship can be chosen at this point; use `none`".to_string()
+                        } else {
+                            format!("the legal choices are {} (or `none`)", names.join(", "))
+                        }),
+                    ));
+                }
+                said.parts
+                    .push(format!("chooses {}", self.ship_name(*ship)));
+                Ok(Targets::One(Some(*ship)))
+            }
+            Some((None, _)) => {
+                said.parts.push("chooses no ship".to_string());
+                Ok(Targets::Stop(format!(
+                    "{}: no ship chosen, so its costs are not paid and it leaves the queue.",
+                    capital(&said.parts.join(", "))
+                )))
+            }
+            None => match candidates.as_slice() {
+                [] => Ok(Targets::Stop(
+                    "No ship can be chosen, so its costs are not paid and it leaves the queue."
+                        .to_string(),
+                )),
+                [only] => {
+                    said.parts.push(format!(
+                        "chooses {} (the only legal choice)",
+                        self.ship_name(*only)
+                    ));
+                    Ok(Targets::One(Some(*only)))
+                }
+                [first, ..] => {
+                    said.choice = true;
+                    said.parts.push(format!(
+                        "chooses {} (choice not given: first legal option of {})",
+                        self.ship_name(*first),
+                        list(&names)
+                    ));
+                    Ok(Targets::One(Some(*first)))
+                }
+            },
+        }
+    }
+
+    /// Abilities from card facts that say less than the card: the judge reads the card.
+    fn note_incomplete(&self, a: &AbilityDef, said: &mut Said) {
+        if !a.complete {
+            said.choice = true;
+            said.parts.push("the card says more than its facts (a condition or an effect the scenario vocabulary cannot state): read the card to finish it".to_string());
+        }
+    }
+
+    fn effects(&mut self, a: &AbilityDef, ctx: Ctx) -> Result<(), Stop> {
         for stmt in &a.effects {
-            if matches!(stmt, Stmt::Choose { .. }) {
+            if !matches!(stmt, Stmt::Choose { .. }) {
+                self.exec(stmt, ctx)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `choose each`: the effects apply to every ship that fits, one after another; a ship
+    /// that fails a requirement about the chosen ship is skipped.
+    fn effects_on_each(&mut self, a: &AbilityDef, ctx: Ctx, ships: &[usize]) -> Result<(), Stop> {
+        for &ship in ships {
+            let ctx = Ctx {
+                chosen: Some(ship),
+                ..ctx
+            };
+            if let Some(reason) = self.unmet(a, &ctx, true) {
+                self.step(
+                    format!("{} for {}", self.label_of(a, 1), self.ship_name(ship)),
+                    format!("Skipped: {reason}."),
+                    rules::QUEUE_FAQ,
+                    false,
+                )?;
                 continue;
             }
-            self.exec(stmt, ctx)?;
+            self.effects(a, ctx)?;
         }
         Ok(())
     }
@@ -220,6 +324,10 @@ impl Engine<'_> {
                     (s.count(*t) > 0).then(|| format!("{name} has a {} token", t.as_str()))
                 }
                 Pred::Shielded => (s.shields == 0).then(|| format!("{name} has no active shield")),
+                Pred::NotShielded => {
+                    (s.shields > 0).then(|| format!("{name} has an active shield"))
+                }
+                Pred::Other => (ship == ctx.ship).then(|| format!("{name} is the ship itself")),
                 Pred::Range(lo, hi) => match self.range(ctx.ship, ship) {
                     Some(r) if (*lo..=*hi).contains(&r) => None,
                     Some(r) => Some(format!(
@@ -331,4 +439,21 @@ impl Engine<'_> {
         }
         paid
     }
+}
+
+/// What the player has said while an ability resolves, and whether a choice was missing.
+#[derive(Default)]
+struct Said {
+    parts: Vec<String>,
+    choice: bool,
+}
+
+/// Whom an ability's effects are about.
+enum Targets {
+    /// The chosen ship (`None`: the ability chooses none).
+    One(Option<usize>),
+    /// `choose each`: every ship that fits.
+    Each(Vec<usize>),
+    /// Nothing is chosen: the ability leaves the queue with this outcome.
+    Stop(String),
 }

@@ -412,3 +412,108 @@ fn outside_the_engagement_phase_a_destroyed_ship_leaves_once_the_queue_is_empty(
         "{all:#?}"
     );
 }
+
+#[test]
+fn a_ship_engaging_triggers_its_before_and_after_abilities_in_that_order() {
+    let rest = ability(
+        "after",
+        "x",
+        "after self engage",
+        "effect = [\"gain evade\"]",
+    ) + &ability(
+        "before",
+        "x",
+        "before self engage",
+        "effect = [\"gain focus\"]",
+    ) + &ability(
+        "theirs",
+        "y",
+        "before enemy engage",
+        "effect = [\"gain focus\"]",
+    );
+    let steps = run("\"x engage\"", &rest);
+    let resolved: Vec<&str> = steps
+        .iter()
+        .filter(|s| s.event.ends_with("resolves"))
+        .map(|s| s.event.as_str())
+        .collect();
+    assert_eq!(
+        resolved,
+        [
+            "before (x) resolves",
+            "theirs (y) resolves",
+            "after (x) resolves"
+        ]
+    );
+}
+
+#[test]
+fn a_revealed_colour_narrows_a_reveal_timing() {
+    let rest = ability(
+        "red",
+        "x",
+        "after self reveal red",
+        "effect = [\"gain focus\"]",
+    ) + &ability("any", "x", "after self reveal", "effect = [\"gain evade\"]");
+    let steps = run("\"x reveal blue\"", &rest);
+    assert!(steps.iter().any(|s| s.event == "any (x) resolves"));
+    assert!(!steps.iter().any(|s| s.event == "red (x) resolves"));
+}
+
+#[test]
+fn choose_each_applies_the_effects_to_every_ship_that_fits() {
+    let text = format!(
+        "{HEAD}event = [\"start engagement\"]\n\n[[player]]\nid = \"a\"\n\n[[player]]\nid = \"b\"\n\n[[ship]]\nid = \"x\"\nowner = \"a\"\nrange = {{ y = 0, z = 0, w = 2 }}\n\n[[ship]]\nid = \"y\"\nowner = \"b\"\n\n[[ship]]\nid = \"z\"\nowner = \"b\"\n\n[[ship]]\nid = \"w\"\nowner = \"b\"\n{}",
+        ability(
+            "jammer",
+            "x",
+            "start engagement",
+            "effect = [\"choose each enemy range 0\", \"chosen gain jam 2\"]"
+        )
+    );
+    let steps = steps_of(&text).unwrap();
+    let gained: Vec<&str> = steps
+        .iter()
+        .filter(|s| s.event.ends_with("gains jam"))
+        .map(|s| s.event.as_str())
+        .collect();
+    assert_eq!(gained, ["y gains jam", "z gains jam"]);
+    assert!(steps.iter().all(|s| !s.choice_point));
+}
+
+#[test]
+fn the_only_legal_ship_is_chosen_without_a_choice_point() {
+    let rest = ability(
+        "pick",
+        "x",
+        "start engagement",
+        "effect = [\"choose enemy range 1\", \"chosen gain stress\"]",
+    );
+    let steps = run("\"start engagement\"", &rest);
+    let step = steps
+        .iter()
+        .find(|s| s.event == "pick (x) resolves")
+        .unwrap();
+    assert!(
+        step.outcome.contains("the only legal choice"),
+        "{}",
+        step.outcome
+    );
+    assert!(!step.choice_point);
+}
+
+#[test]
+fn another_ship_and_unshielded_requirements() {
+    let rest = ability(
+        "mourn",
+        "x",
+        "after friendly gain",
+        "requires = [\"trigger other\", \"not-shielded\"]\neffect = [\"gain evade\"]",
+    );
+    let steps = run("\"x gain focus\"", &rest);
+    assert!(
+        steps
+            .iter()
+            .any(|s| s.outcome.contains("is the ship itself"))
+    );
+}

@@ -151,6 +151,7 @@ impl Engine<'_> {
             in_arc,
             bullseye,
             other,
+            ..
         }) = a.effects.iter().find(|s| matches!(s, Stmt::Choose { .. }))
         {
             let options = self.candidates(a.ship, side, range, in_arc, bullseye, other);
@@ -215,6 +216,13 @@ impl Engine<'_> {
                     .push(format!("{} uses it", self.player_name(a.ship)));
                 Ok(true)
             }
+            None if a.origin != Origin::Scenario => {
+                rep.said.push(format!(
+                    "{} uses it (the default for an ability from card facts)",
+                    self.player_name(a.ship)
+                ));
+                Ok(true)
+            }
             None => {
                 rep.choice = true;
                 rep.said.push(format!(
@@ -271,6 +279,13 @@ impl Engine<'_> {
                 Ok(None)
             }
             None => match options.first() {
+                Some(&c) if options.len() == 1 => {
+                    rep.said.push(format!(
+                        "chooses {} (the only legal choice)",
+                        self.ship_name(c)
+                    ));
+                    Ok(Some(c))
+                }
                 Some(&c) => {
                     rep.choice = true;
                     rep.said.push(format!(

@@ -43,6 +43,14 @@ impl Engine<'_> {
                 token: Some(*token),
                 ..Happened::after(EventKind::Gain, *s)
             },
+            Stmt::Step {
+                who: Who::Ship(s),
+                kind,
+                colour,
+            } => Happened {
+                colour: *colour,
+                ..Happened::after(*kind, *s)
+            },
             _ => return None,
         };
         h.moment = Moment::Before;

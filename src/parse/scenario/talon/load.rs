@@ -1,9 +1,12 @@
 //! Reading a Talon scenario file into a checked [`Scenario`].
 
+use super::counters;
 use super::file::*;
+use super::letters::impulse_letter;
 use super::scenario::*;
 use super::ship;
-use crate::cards::talon::TalonCards;
+use super::tables::{self, Ids};
+use crate::cards::talon::{RuleNumbers, TalonCards, WeaponKind};
 use crate::parse::scenario::ScenarioText;
 use crate::parse::scenario::check::Check;
 use crate::report::{Code, Finding};
@@ -61,7 +64,19 @@ pub fn load<'db>(
             "add [[hit]] tables with `ship`, `arc` and `damage`, in the order they land",
         );
     }
-    let shots = shots(&mut check, &file.shot, &ids, &ships, kind);
+    let terrain = counters::terrain(&mut check, &file.terrain);
+    counters::check_ships_on_terrain(&mut check, &ships, &terrain);
+    let mut missiles = counters::missiles(&mut check, &file.missile, &ids, &ships);
+    let shots = shots(
+        &mut check,
+        cards,
+        &file.shot,
+        &ids,
+        &ships,
+        kind,
+        &mut missiles,
+    );
+    let missile_ids = missile_ids(&mut check, &missiles, &ids);
     if kind == Kind::Fire && shots.is_empty() {
         check.missing(
             "a fire scenario needs at least one [[shot]]",
@@ -81,22 +96,31 @@ pub fn load<'db>(
             "list results from 1 to 6".into(),
         );
     }
-    let spends = file
-        .spend
-        .iter()
-        .map(|s| {
-            let spend = s.get_ref();
-            SpendDef {
-                ship: check.lookup(&ids, &spend.ship, "ship", Code::ScenarioUnknownShip),
-                impulse: impulse_letter(&mut check, &spend.impulse).unwrap_or(0),
-                on: spend.on,
-                span: s.span(),
-            }
-        })
-        .collect();
+    let spends = tables::spends(
+        &mut check,
+        &file.spend,
+        &Ids {
+            ships: &ids,
+            missiles: &missile_ids,
+        },
+        &ships,
+    );
+    let afterburners = tables::afterburners(&mut check, &file.afterburner, &ids);
+    let repairs = tables::repairs(&mut check, &file.repair, &ids);
     if kind == Kind::Round {
         round_checks(&mut check, &file, &ships);
     }
+    check_docks(&mut check, &ships, &ids, &terrain);
+    let numbers = match &cards.numbers {
+        Some(numbers) => &numbers.value,
+        None => {
+            check.missing(
+                "the Talon data has no `[numbers]` table (collision damage, fighters per squadron…)",
+                "load the built-in Talon data, or give the `[numbers]` table in a `--data` file",
+            );
+            &NO_NUMBERS
+        }
+    };
     let sc = Scenario {
         file: check.file,
         cards,
@@ -114,25 +138,76 @@ pub fn load<'db>(
         initiative: file.initiative.as_ref().map(|s| *s.get_ref()),
         spends,
         map: file.map.map(|m| (i32::from(m.columns), i32::from(m.rows))),
+        terrain,
+        missiles,
+        afterburners,
+        repairs,
+        docking: file.docking,
+        numbers,
     };
     check.finish(sc)
 }
 
-/// `"A"` … `"F"` as 0 … 5.
-fn impulse_letter(check: &mut Check<'_>, letter: &Spanned<String>) -> Option<usize> {
-    let index = ["A", "B", "C", "D", "E", "F"]
-        .iter()
-        .position(|l| l.eq_ignore_ascii_case(letter.get_ref().trim()));
-    if index.is_none() {
-        check.error(
-            Code::ScenarioInvalidValue,
-            letter.span(),
-            format!("`{}` is no impulse", letter.get_ref()),
-            "not A to F",
-            "a round has six impulses, A to F (Talon rulebook 3.1)".into(),
-        );
+/// Stands in when the data has no numbers; the scenario is refused then, so no engine
+/// reads it.
+static NO_NUMBERS: RuleNumbers = RuleNumbers {
+    collision_damage: 0,
+    fighters_per_squadron: 0,
+    squadrons_per_carrier: 0,
+    fighter_power_range: 0,
+    missile_kill_damage: 0,
+    asteroid_damage: 0,
+    terrain_roll_modifier: 0,
+    black_hole_roll_modifier: 0,
+    black_hole_keep_out: 0,
+    repair_roll: 0,
+    retreat_speed: 0,
+    transport_dock_speed: 0,
+    terrain_out_of_battle: 0,
+};
+
+/// Missile ids, which share one name space with ships (a shot names either).
+fn missile_ids(
+    check: &mut Check<'_>,
+    missiles: &[MissileDef],
+    ships: &HashMap<String, usize>,
+) -> HashMap<String, usize> {
+    let mut ids = HashMap::new();
+    for (i, missile) in missiles.iter().enumerate() {
+        if ships.contains_key(&missile.id) || ids.insert(missile.id.clone(), i).is_some() {
+            check.error(
+                Code::ScenarioContradiction,
+                missile.span.clone(),
+                format!("two counters have the id `{}`", missile.id),
+                "used again",
+                "give every ship and missile its own id (a launched missile: `missile = { id = \"M9\" }`)".into(),
+            );
+        }
     }
-    index
+    ids
+}
+
+/// A ship docks at a ship or terrain counter of the scenario (Talon rulebook 16.2).
+fn check_docks(
+    check: &mut Check<'_>,
+    ships: &[ShipDef],
+    ids: &HashMap<String, usize>,
+    terrain: &[TerrainDef],
+) {
+    for ship in ships {
+        let Some((host, span)) = &ship.dock else {
+            continue;
+        };
+        if !ids.contains_key(host) && !terrain.iter().any(|t| &t.id == host) {
+            check.error(
+                Code::ScenarioUnknownReference,
+                span.clone(),
+                format!("`{host}` is neither a ship nor a terrain counter of this scenario"),
+                "dock where?",
+                "name the carrier, base or planet by its `id` (Talon rulebook 16.2)".into(),
+            );
+        }
+    }
 }
 
 /// What a whole round needs beyond the per-ship checks.
@@ -207,41 +282,40 @@ fn markers(check: &mut Check<'_>, markers: &[Spanned<Marker>]) -> Vec<MarkerDef>
     out
 }
 
+#[allow(clippy::too_many_arguments)]
 fn shots(
     check: &mut Check<'_>,
+    cards: &TalonCards,
     shots: &[Spanned<Shot>],
     ids: &HashMap<String, usize>,
     ships: &[ShipDef],
     kind: Kind,
+    missiles: &mut Vec<MissileDef>,
 ) -> Vec<ShotDef> {
     let mut out = Vec::new();
-    for s in shots {
+    let launched: Vec<Option<usize>> = shots
+        .iter()
+        .enumerate()
+        .map(|(index, s)| launch(check, cards, index, s, ids, ships, missiles))
+        .collect();
+    let missile_ids: HashMap<&str, usize> = missiles
+        .iter()
+        .enumerate()
+        .map(|(i, m)| (m.id.as_str(), i))
+        .collect();
+    for (s, launches) in shots.iter().zip(launched) {
         let shot = s.get_ref();
         let attacker = check.lookup(ids, &shot.attacker, "ship", Code::ScenarioUnknownShip);
-        let target = check.lookup(ids, &shot.target, "ship", Code::ScenarioUnknownShip);
-        let groups = ships
-            .get(attacker)
-            .and_then(|a| a.class)
-            .map_or(0, |c| c.weapon_group.len());
-        let group = usize::try_from(*shot.group.get_ref())
-            .ok()
-            .and_then(|g| g.checked_sub(1))
-            .filter(|&g| g < groups);
-        if ships.get(attacker).is_some_and(|a| a.class.is_some()) && group.is_none() {
-            check.error(
-                Code::ScenarioUnknownReference,
-                shot.group.span(),
-                format!(
-                    "`{}` has no weapon group {}",
-                    shot.attacker.get_ref(),
-                    shot.group.get_ref()
-                ),
-                "no such group",
-                format!(
-                    "its class has {groups} weapon group(s), numbered from 1 in the card's order"
-                ),
-            );
-        }
+        let target = match ids.get(shot.target.get_ref()) {
+            Some(&i) => Target::Ship(i),
+            None => match missile_ids.get(shot.target.get_ref().as_str()) {
+                Some(&m) => Target::Missile(m),
+                None => {
+                    Target::Ship(check.lookup(ids, &shot.target, "ship", Code::ScenarioUnknownShip))
+                }
+            },
+        };
+        let group = shot_group(check, shot, ships.get(attacker));
         let roll = shot.roll.as_ref().and_then(|r| {
             if (1..=6).contains(r.get_ref()) {
                 Some(*r.get_ref())
@@ -276,7 +350,114 @@ fn shots(
             roll,
             span: shot.attacker.span(),
             impulse,
+            fighter: fighter_choice(check, shot),
+            push: shot.push.as_ref().and_then(|p| match p.get_ref().hex() {
+                Some(hex) => Some((hex, p.span())),
+                None => {
+                    check.error(
+                        Code::ScenarioInvalidValue,
+                        p.span(),
+                        "not a hex of the map".into(),
+                        "not CCRR or [q, r]",
+                        "write `\"0512\"` or axial `[q, r]`".into(),
+                    );
+                    None
+                }
+            }),
+            launches,
         });
     }
     out
+}
+
+/// The shot's weapon group, 0-based; a group its class lacks is a finding.
+fn shot_group(check: &mut Check<'_>, shot: &Shot, attacker: Option<&ShipDef>) -> Option<usize> {
+    let groups = attacker
+        .and_then(|a| a.class)
+        .map_or(0, |c| c.weapon_group.len());
+    let group = usize::try_from(*shot.group.get_ref())
+        .ok()
+        .and_then(|g| g.checked_sub(1))
+        .filter(|&g| g < groups);
+    if attacker.is_some_and(|a| a.class.is_some()) && group.is_none() {
+        check.error(
+            Code::ScenarioUnknownReference,
+            shot.group.span(),
+            format!(
+                "`{}` has no weapon group {}",
+                shot.attacker.get_ref(),
+                shot.group.get_ref()
+            ),
+            "no such group",
+            format!("its class has {groups} weapon group(s), numbered from 1 in the card's order"),
+        );
+    }
+    group
+}
+
+/// The fighter of a squadron a shot picks (12.1.3), 1-based as written.
+fn fighter_choice(check: &mut Check<'_>, shot: &Shot) -> Option<(usize, std::ops::Range<usize>)> {
+    let f = shot.fighter.as_ref()?;
+    match usize::from(*f.get_ref()).checked_sub(1) {
+        Some(index) => Some((index, f.span())),
+        None => {
+            check.error(
+                Code::ScenarioInvalidValue,
+                f.span(),
+                "fighters are numbered from 1".into(),
+                "no fighter 0",
+                "name the fighter of the squadron shot at: 1, 2 or 3 (Talon rulebook 12.1.3)"
+                    .into(),
+            );
+            None
+        }
+    }
+}
+
+/// A shot of a missile group launches a missile (13.2); another shot must not say so.
+#[allow(clippy::too_many_arguments)]
+fn launch(
+    check: &mut Check<'_>,
+    cards: &TalonCards,
+    index: usize,
+    s: &Spanned<Shot>,
+    ids: &HashMap<String, usize>,
+    ships: &[ShipDef],
+    missiles: &mut Vec<MissileDef>,
+) -> Option<usize> {
+    let shot = s.get_ref();
+    let attacker = *ids.get(shot.attacker.get_ref())?;
+    let def = ships.get(attacker)?;
+    let group = usize::try_from(*shot.group.get_ref())
+        .ok()
+        .and_then(|g| g.checked_sub(1))
+        .and_then(|g| def.class?.weapon_group.get(g))?;
+    let missile_group = cards
+        .weapon(&group.weapon)
+        .is_some_and(|w| w.kind() == WeaponKind::Missile);
+    if !missile_group {
+        if shot.missile.is_some() {
+            check.error(
+                Code::ScenarioContradiction,
+                s.span(),
+                format!("group {} fires {}, not missiles", shot.group.get_ref(), group.weapon),
+                "no missile here",
+                "only a missile group launches a missile (Talon rulebook 13.2): leave `missile` out".into(),
+            );
+        }
+        return None;
+    }
+    let target = *ids.get(shot.target.get_ref())?;
+    let number = missiles.iter().filter(|m| m.launched_by.is_some()).count() + 1;
+    missiles.push(counters::launched(
+        check,
+        shot.missile.as_ref(),
+        index,
+        def.side,
+        attacker,
+        target,
+        number,
+        s.span(),
+    ));
+    Some(missiles.len() - 1)
 }

@@ -15,13 +15,17 @@
 //! [`load`] checks the file against the Talon card data and resolves
 //! every reference, so the engine never meets a name it does not know.
 
+mod counters;
 mod file;
 pub mod hex;
+mod letters;
 mod load;
 mod scenario;
 mod ship;
+mod tables;
 
 pub use file::*;
 pub use hex::{Heading, Hex, HexInput};
+pub use letters::LETTERS;
 pub use load::load;
 pub use scenario::*;

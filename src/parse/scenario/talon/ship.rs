@@ -1,7 +1,7 @@
 //! One `[[ship]]` of a Talon scenario, checked against its class and resolved into a
 //! [`ShipDef`]: class, power curve, position, shields, hull, weapon charge and side.
 
-use super::file::{Kind, Ship};
+use super::file::{Kind, Reinforced, Ship};
 use super::hex::{Heading, Hex};
 use super::scenario::ShipDef;
 use crate::cards::talon::{PowerCurve, ShipClass, Side, TalonCards};
@@ -33,7 +33,8 @@ pub(super) fn ship<'db>(
     require_position(check, s, class, kind, &id_span);
     let shields = shields(check, s, class, &span);
     let hull_lost = hull_lost(check, s, class);
-    let reinforced = reinforced(check, s);
+    let (reinforced, reinforced_in) = reinforced(check, s);
+    let fighters = fighters(check, cards, s, class, &id_span);
     let mut charged = charged(check, s, class);
     let charge = charge(check, s, class, &span);
     if kind == Kind::Round {
@@ -57,6 +58,7 @@ pub(super) fn ship<'db>(
         shields,
         hull_lost,
         reinforced,
+        reinforced_in,
         charged,
         charge,
         speed: s.speed.as_ref().map(|v| (*v.get_ref(), v.span())),
@@ -68,7 +70,88 @@ pub(super) fn ship<'db>(
             Some(first) => check.key_span("moves", first.span()),
             None => id_span,
         },
+        battery: s.battery,
+        afterburners_used: s.afterburners_used,
+        shields_down: s.shields_down,
+        helm_down: s.helm_down,
+        thrusters: s.thrusters,
+        ftl_offline: s.ftl_offline,
+        fighters,
+        retreat: s
+            .retreat
+            .as_ref()
+            .filter(|r| *r.get_ref())
+            .map(|r| check.key_span("retreat", r.span())),
+        dock: s.dock.as_ref().map(|d| (d.get_ref().clone(), d.span())),
+        pull: s.pull.as_ref().and_then(|p| {
+            let hex = p.get_ref().hex();
+            if hex.is_none() {
+                check.error(
+                    Code::ScenarioInvalidValue,
+                    p.span(),
+                    "not a hex of the map".into(),
+                    "not CCRR or [q, r]",
+                    "write `\"0512\"` (column 05, row 12) or axial `[q, r]`".into(),
+                );
+            }
+            hex.map(|h| (h, p.span()))
+        }),
     }
+}
+
+/// A squadron's fighters (Talon rulebook 12.1.1: three a counter): the hull boxes crossed on
+/// each one still flying, the rest counted as destroyed. Empty for any other class.
+fn fighters(
+    check: &mut Check<'_>,
+    cards: &TalonCards,
+    s: &Ship,
+    class: Class<'_>,
+    id_span: &Range<usize>,
+) -> Vec<u32> {
+    let Some(class) = class else {
+        return Vec::new();
+    };
+    let per = cards
+        .numbers
+        .as_ref()
+        .map_or(0, |n| usize::from(n.fighters_per_squadron));
+    let hull = class.hull_boxes.len() as u32;
+    if !class.is_fighter() {
+        if let Some(given) = &s.fighters {
+            check.error(
+                Code::ScenarioContradiction,
+                given.span(),
+                format!("the {} is no fighter squadron", class.name),
+                "not fighters",
+                "`fighters` is for a squadron counter (FTR): leave it out".into(),
+            );
+        }
+        return Vec::new();
+    }
+    let given = s.fighters.as_ref().map_or(&[][..], |f| &f.get_ref()[..]);
+    if let Some(list) = &s.fighters
+        && (list.get_ref().is_empty()
+            || list.get_ref().len() > per
+            || list.get_ref().iter().any(|&lost| lost >= hull))
+    {
+        check.error(
+            Code::ScenarioContradiction,
+            list.span(),
+            format!(
+                "a squadron has {per} fighters of {hull} hull boxes each; this lists {} still flying",
+                list.get_ref().len()
+            ),
+            "not a squadron",
+            format!(
+                "give the hull boxes crossed on each fighter still flying, 1 to {per} numbers each below {hull} (Talon rulebook 12.1.1, 12.1.2)"
+            ),
+        );
+    }
+    let _ = id_span;
+    (0..per)
+        .map(|i| given.get(i).copied().map_or(hull, |lost| lost.min(hull)))
+        .map(|lost| if s.fighters.is_none() { 0 } else { lost })
+        .collect()
 }
 
 /// The class named by id or by name; an unknown one is a finding with the nearest names.
@@ -163,18 +246,33 @@ fn curve(check: &mut Check<'_>, s: &Ship, class: Class<'_>) -> Option<PowerCurve
             if let Some(class) = class
                 && !class.curves.contains(&curve)
             {
-                let curves: Vec<String> = class.curves.iter().map(|c| format!("`{c}`")).collect();
                 check.error(
                     Code::ScenarioIllegalChoice,
                     text.span(),
                     format!("the {} has no curve {curve}", class.name),
                     "not on its card",
-                    format!("its curves are {}", curves.join(", ")),
+                    curve_help(class, curve),
                 );
             }
             Some(curve)
         }
     }
+}
+
+/// The card's curves; where the rulebook's own example prints this curve for the class (the
+/// Patton's 2-4-1 in 4.1), the help says the example differs and the card's value is used.
+fn curve_help(class: &ShipClass, curve: PowerCurve) -> String {
+    let curves: Vec<String> = class.curves.iter().map(|c| format!("`{c}`")).collect();
+    let mut help = format!("its curves are {}", curves.join(", "));
+    if class.rulebook_example_curves.contains(&curve)
+        && let Some(card) = class.curve_with_speed(curve.speed)
+    {
+        help.push_str(&format!(
+            "; the rulebook's example (4.1) prints {curve} for this class, but its card and 5.4.3 give `{card}` at speed {}: the card's value is the one to write",
+            curve.speed
+        ));
+    }
+    help
 }
 
 fn hex(check: &mut Check<'_>, s: &Ship) -> Option<Hex> {
@@ -286,16 +384,19 @@ fn hull_lost(check: &mut Check<'_>, s: &Ship, class: Class<'_>) -> u32 {
     hull_lost
 }
 
-/// The arcs with a reinforcement marker, at most one each.
-fn reinforced(check: &mut Check<'_>, s: &Ship) -> [bool; 4] {
+/// The arcs with a reinforcement marker, at most one each, and the impulse each was placed
+/// in where the scenario gives it.
+fn reinforced(check: &mut Check<'_>, s: &Ship) -> ([bool; 4], [Option<usize>; 4]) {
     let mut reinforced = [false; 4];
-    for arc in &s.reinforced {
-        let index = arc.get_ref().index();
+    let mut placed = [None; 4];
+    for given in &s.reinforced {
+        let arc = given.get_ref().arc();
+        let index = arc.index();
         if reinforced.get(index).copied().unwrap_or(false) {
             check.error(
                 Code::ScenarioIllegalChoice,
-                arc.span(),
-                format!("the {} arc is reinforced twice", arc.get_ref().as_str()),
+                given.span(),
+                format!("the {} arc is reinforced twice", arc.as_str()),
                 "second reinforcement",
                 "each shield arc has at most one reinforcement (Talon rulebook 6.2.2)".into(),
             );
@@ -303,8 +404,25 @@ fn reinforced(check: &mut Check<'_>, s: &Ship) -> [bool; 4] {
         if let Some(slot) = reinforced.get_mut(index) {
             *slot = true;
         }
+        if let Reinforced::Placed { impulse, .. } = given.get_ref() {
+            let letter = super::LETTERS
+                .iter()
+                .position(|l| l.eq_ignore_ascii_case(&impulse.to_string()));
+            if letter.is_none() {
+                check.error(
+                    Code::ScenarioInvalidValue,
+                    given.span(),
+                    format!("`{impulse}` is no impulse"),
+                    "not A to F",
+                    "the marker carries the letter of the impulse it was placed in, A to F (Talon rulebook 6.1)".into(),
+                );
+            }
+            if let Some(slot) = placed.get_mut(index) {
+                *slot = letter;
+            }
+        }
     }
-    reinforced
+    (reinforced, placed)
 }
 
 /// Per weapon group of the class: fully charged unless listed in `uncharged`.

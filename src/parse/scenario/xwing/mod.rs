@@ -3,7 +3,9 @@
 //! (its JSON Schema is part of `arbiter schema scenario`) and the checks that turn it into a
 //! [`Scenario`] whose every reference is resolved.
 
+pub mod card;
 mod cost;
+mod named;
 mod requirement;
 mod statement;
 mod timing;
@@ -13,12 +15,15 @@ use super::ScenarioText;
 use super::check::{Check, sorted_keys};
 use super::words::Word;
 use crate::report::{Code, FileId, Finding};
+use crate::text::normalize;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 use toml::Spanned;
 use words::{Cost, Grammar, Req, Stmt, Timing, Token};
+
+pub use named::{CardAbility, CardNames, NamedShip, NoCards, Origin, Part};
 
 /// What an X-Wing scenario asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,14 +74,26 @@ pub struct ScenarioFile {
     #[serde(default)]
     #[schemars(with = "Vec<String>")]
     pub event: Vec<Spanned<String>>,
+    /// The choices a player makes for an ability filled in from card facts.
+    #[serde(default)]
+    #[schemars(with = "Vec<Decision>")]
+    pub decision: Vec<Spanned<Decision>>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Player {
-    pub id: String,
+    /// `player1`, `player2`, … when absent.
+    #[serde(default)]
+    pub id: Option<String>,
     #[serde(default)]
     pub name: Option<String>,
+    /// The player's squad: a builder link (YASB, …) or the path of a squad file (XWS, a
+    /// text export), relative to the scenario. Each pilot becomes a ship of the player, its
+    /// id the pilot's XWS id, with the abilities of its cards.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub squad: Option<Spanned<String>>,
     /// The order this player chooses for simultaneous things: ability ids (xwing/queue) or
     /// ship ids with the same initiative (xwing/round).
     #[serde(default)]
@@ -133,26 +150,37 @@ impl Tokens {
     }
 }
 
-#[derive(Debug, Deserialize, JsonSchema)]
+#[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Ship {
     pub id: String,
     /// Shown in traces; the id when absent.
     #[serde(default)]
     pub name: Option<String>,
-    /// The player id.
-    #[schemars(with = "String")]
-    pub owner: Spanned<String>,
+    /// The player id. A table without one adds to the ship of a player's squad with this
+    /// id (its `range`, `arc`, `tokens`, …).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub owner: Option<Spanned<String>>,
+    /// The pilot card (name or XWS id): the ship's numbers and abilities come from its
+    /// cards; what the table states wins.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub pilot: Option<Spanned<String>>,
+    /// The pilot's upgrades (names or XWS ids).
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub upgrades: Vec<Spanned<String>>,
     #[serde(default)]
     pub initiative: Option<u8>,
     #[serde(default)]
     pub hull: Option<u32>,
     #[serde(default)]
-    pub shields: u32,
+    pub shields: Option<u32>,
     #[serde(default)]
     pub damage: u32,
     #[serde(default)]
-    pub force: u32,
+    pub force: Option<u32>,
     #[serde(default)]
     pub tokens: Tokens,
     /// Range band to other ships: `range = { kyle = 1 }`. Ranges are symmetric.
@@ -174,16 +202,27 @@ pub struct Ship {
     pub destroyed_at: Option<Spanned<u8>>,
 }
 
-/// Which card text an ability comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum Part {
-    Pilot,
-    Ship,
-    #[default]
-    Upgrade,
-    Damage,
-    Condition,
+/// What a player decides for the abilities of one card of one ship: the choices an
+/// `[[ability]]` states, for an ability filled in from card facts.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Decision {
+    #[schemars(with = "String")]
+    pub ship: Spanned<String>,
+    /// The card's name (or XWS id) as the trace shows it.
+    #[schemars(with = "String")]
+    pub card: Spanned<String>,
+    /// For each time it resolves: whether the player uses it.
+    #[serde(default, rename = "use")]
+    pub use_: Vec<bool>,
+    /// For each time it resolves: the ship chosen, or `none`.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub choose: Vec<Spanned<String>>,
+    /// For each time it resolves: the action picked from alternatives.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub pick: Vec<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -276,6 +315,9 @@ pub struct ShipDef {
 #[derive(Debug, Clone)]
 pub struct AbilityDef {
     pub id: String,
+    pub origin: Origin,
+    /// The facts say everything the card does (always for scenario abilities).
+    pub complete: bool,
     pub ship: usize,
     pub card: String,
     pub part: Part,
@@ -292,8 +334,19 @@ pub struct AbilityDef {
     pub pick: Vec<(words::Action, Range<usize>)>,
 }
 
-/// Read and check an X-Wing scenario of `kind`. `Err` holds every problem found.
+/// Read and check an X-Wing scenario of `kind` that names no card. `Err` holds every
+/// problem found.
 pub fn load(scenario: &ScenarioText<'_>, kind: Kind) -> Result<Scenario, Vec<Finding>> {
+    load_with(scenario, kind, &NoCards)
+}
+
+/// Read and check an X-Wing scenario of `kind`; `names` tells what the cards it names are
+/// (pilots of `[[ship]]` tables, players' squads). `Err` holds every problem found.
+pub fn load_with(
+    scenario: &ScenarioText<'_>,
+    kind: Kind,
+    names: &dyn CardNames,
+) -> Result<Scenario, Vec<Finding>> {
     let file: ScenarioFile = scenario.body()?;
     let mut check = scenario.check();
     if file.player.is_empty() {
@@ -302,12 +355,48 @@ pub fn load(scenario: &ScenarioText<'_>, kind: Kind) -> Result<Scenario, Vec<Fin
             "add [[player]] tables in player order, first player first",
         );
     }
-    let players = check.ids(&file.player, |p| &p.id, "player");
-    let ships_map = check.ids(&file.ship, |s| &s.id, "ship");
-    let abilities_map = check.ids(&file.ability, |a| &a.id, "ability");
+    let player_ids: Vec<String> = file
+        .player
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            p.get_ref()
+                .id
+                .clone()
+                .unwrap_or_else(|| format!("player{}", i + 1))
+        })
+        .collect();
+    let players = check.ids_of(&file.player, &player_ids, "player");
     if kind == Kind::Round {
         refuse_queue_tables(&mut check, &file, kind);
     }
+    let roster = Roster::read(&mut check, &file, names);
+    let ships_map = roster.ids();
+    let mut ship_defs: Vec<ShipDef> = roster
+        .entries
+        .iter()
+        .map(|e| ship_def(&mut check, e, kind, &players, &ships_map))
+        .collect();
+    agree_ranges(&mut check, &roster, &ships_map, &mut ship_defs);
+
+    let lookup_ship = |id: &str| ships_map.get(id).copied();
+    let grammar = Grammar {
+        file: check.file,
+        ships: &lookup_ship,
+    };
+    let mut abilities_map = check.ids(&file.ability, |a| &a.id, "ability");
+    let mut ability_defs: Vec<AbilityDef> = file
+        .ability
+        .iter()
+        .filter_map(|a| ability_def(&mut check, &grammar, a.get_ref(), &ships_map))
+        .collect();
+    let cards = CardAbilities {
+        roster: &roster,
+        explicit: &file.ability,
+        ships_map: &ships_map,
+    };
+    cards.add(&mut check, &grammar, &mut ability_defs, &mut abilities_map);
+    decisions(&mut check, &file.decision, &ships_map, &mut ability_defs);
     let order_map = match kind {
         Kind::Queue => (&abilities_map, "ability"),
         Kind::Round => (&ships_map, "ship"),
@@ -315,24 +404,8 @@ pub fn load(scenario: &ScenarioText<'_>, kind: Kind) -> Result<Scenario, Vec<Fin
     let player_defs: Vec<PlayerDef> = file
         .player
         .iter()
-        .map(|p| player_def(&mut check, p.get_ref(), order_map))
-        .collect();
-    let mut ship_defs: Vec<ShipDef> = file
-        .ship
-        .iter()
-        .map(|s| ship_def(&mut check, s, kind, &players, &ships_map))
-        .collect();
-    agree_ranges(&mut check, &file.ship, &ships_map, &mut ship_defs);
-
-    let lookup_ship = |id: &str| ships_map.get(id).copied();
-    let grammar = Grammar {
-        file: check.file,
-        ships: &lookup_ship,
-    };
-    let ability_defs = file
-        .ability
-        .iter()
-        .filter_map(|a| ability_def(&mut check, &grammar, a.get_ref(), &ships_map))
+        .zip(&player_ids)
+        .map(|(p, id)| player_def(&mut check, p.get_ref(), id, order_map))
         .collect();
     let events = parsed(&mut check, &file.event, |words, span| {
         grammar
@@ -356,6 +429,341 @@ pub fn load(scenario: &ScenarioText<'_>, kind: Kind) -> Result<Scenario, Vec<Fin
         events,
     };
     check.finish(scenario)
+}
+
+/// The ships of a scenario: its `[[ship]]` tables (perhaps named by their pilot), then
+/// each player's squad, a squad's ship with the table that adds to it.
+struct Roster<'f> {
+    entries: Vec<RosterShip<'f>>,
+}
+
+struct RosterShip<'f> {
+    id: String,
+    table: Option<&'f Spanned<Ship>>,
+    /// What its cards say, when it is named by a pilot or comes from a squad.
+    named: Option<NamedShip>,
+    /// The player whose squad it comes from.
+    squad_of: Option<usize>,
+    /// Where a problem with its cards is reported: the `pilot` or `squad` value.
+    cards_span: Range<usize>,
+}
+
+impl<'f> Roster<'f> {
+    fn read(check: &mut Check<'_>, file: &'f ScenarioFile, names: &dyn CardNames) -> Self {
+        let (own, adding): (Vec<&Spanned<Ship>>, Vec<&Spanned<Ship>>) = file
+            .ship
+            .iter()
+            .partition(|s| s.get_ref().owner.is_some() || s.get_ref().pilot.is_some());
+        let own_ids: Vec<String> = own.iter().map(|s| s.get_ref().id.clone()).collect();
+        let own_tables: Vec<Spanned<()>> = own.iter().map(|s| Spanned::new(s.span(), ())).collect();
+        check.ids_of(&own_tables, &own_ids, "ship");
+        let mut entries: Vec<RosterShip<'f>> = own
+            .into_iter()
+            .map(|table| own_ship(check, table, names))
+            .collect();
+        for (player, p) in file.player.iter().enumerate() {
+            let Some(squad) = &p.get_ref().squad else {
+                continue;
+            };
+            match names.squad(squad.get_ref()) {
+                Ok(ships) => {
+                    for named in ships {
+                        let id = unique_id(&named.pilot, &entries);
+                        entries.push(RosterShip {
+                            id,
+                            table: None,
+                            named: Some(named),
+                            squad_of: Some(player),
+                            cards_span: squad.span(),
+                        });
+                    }
+                }
+                Err(message) => check.error(
+                    Code::ScenarioUnknownReference,
+                    squad.span(),
+                    format!("the squad cannot be read: {message}"),
+                    "this squad",
+                    "give a builder link (YASB) or the path of a squad file (XWS, a YASB or Launch Bay Next export), relative to the scenario".into(),
+                ),
+            }
+        }
+        for table in adding {
+            add_to_squad_ship(check, table, &mut entries);
+        }
+        Roster { entries }
+    }
+
+    fn ids(&self) -> HashMap<String, usize> {
+        let mut map = HashMap::new();
+        for (i, e) in self.entries.iter().enumerate() {
+            map.entry(e.id.clone()).or_insert(i);
+        }
+        map
+    }
+}
+
+/// A `[[ship]]` that is a ship of its own; named by its pilot, its cards are read.
+fn own_ship<'f>(
+    check: &mut Check<'_>,
+    table: &'f Spanned<Ship>,
+    names: &dyn CardNames,
+) -> RosterShip<'f> {
+    let s = table.get_ref();
+    let mut ship = RosterShip {
+        id: s.id.clone(),
+        table: Some(table),
+        named: None,
+        squad_of: None,
+        cards_span: table.span(),
+    };
+    if s.owner.is_none() {
+        let at = check.key_span(&format!("\"{}\"", s.id), table.span());
+        check.error(
+            Code::ScenarioMissingField,
+            at,
+            format!("ship `{}` has no owner", s.id),
+            "needs `owner`",
+            "give the id of the player who owns it: `owner = \"…\"`".into(),
+        );
+    }
+    match &s.pilot {
+        Some(pilot) => {
+            let upgrades: Vec<String> = s.upgrades.iter().map(|u| u.get_ref().clone()).collect();
+            ship.cards_span = pilot.span();
+            match names.ship(pilot.get_ref(), &upgrades) {
+                Ok(named) => ship.named = Some(named),
+                Err(message) => check.error(
+                    Code::ScenarioUnknownReference,
+                    pilot.span(),
+                    message,
+                    "not found in the card data",
+                    "name a pilot and its upgrades as the cards print them, or by XWS id (`arbiter cards search`)".into(),
+                ),
+            }
+        }
+        None => {
+            if let Some(first) = s.upgrades.first() {
+                check.error(
+                    Code::ScenarioContradiction,
+                    first.span(),
+                    format!("ship `{}` has upgrades but no pilot", s.id),
+                    "no pilot to fit them to",
+                    "add `pilot = \"…\"`, or remove `upgrades`".into(),
+                );
+            }
+        }
+    }
+    ship
+}
+
+/// A squad's ships are named after their pilot: `jakefarrell`, then `jakefarrell-2`, …
+fn unique_id(pilot: &str, taken: &[RosterShip<'_>]) -> String {
+    let used = |id: &str| taken.iter().any(|e| e.id == id);
+    if !used(pilot) {
+        return pilot.to_string();
+    }
+    (2..)
+        .map(|n| format!("{pilot}-{n}"))
+        .find(|id| !used(id))
+        .unwrap_or_default()
+}
+
+/// A `[[ship]]` without owner or pilot adds to the squad's ship of its id.
+fn add_to_squad_ship<'f>(
+    check: &mut Check<'_>,
+    table: &'f Spanned<Ship>,
+    entries: &mut [RosterShip<'f>],
+) {
+    let id = &table.get_ref().id;
+    let squad_ships = || {
+        entries
+            .iter()
+            .filter(|e| e.squad_of.is_some())
+            .map(|e| format!("`{}`", e.id))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let at = check.key_span(&format!("\"{id}\""), table.span());
+    let known = squad_ships();
+    match entries
+        .iter_mut()
+        .find(|e| e.squad_of.is_some() && e.id == *id)
+    {
+        Some(entry) if entry.table.is_none() => entry.table = Some(table),
+        Some(_) => check.error(
+            Code::ScenarioContradiction,
+            at,
+            format!("two [[ship]] tables add to the squad's ship `{id}`"),
+            "added to again here",
+            "say everything about the ship in one table".into(),
+        ),
+        None => check.error(
+            Code::ScenarioMissingField,
+            at,
+            format!("ship `{id}` has no owner and is no ship of a squad"),
+            "needs `owner` or a squad ship's id",
+            if known.is_empty() {
+                "give it `owner = \"…\"` (and `pilot = \"…\"` to take its cards)".to_string()
+            } else {
+                format!("give it `owner = \"…\"`, or use the id of a squad's ship: {known}")
+            },
+        ),
+    }
+}
+
+/// The abilities of the ships named by their cards, each window one ability: `<ship>-pilot`,
+/// `<ship>-ship`, `<ship>-<upgrade id>` (then `-2`, `-3` for a card's further windows).
+/// An `[[ability]]` for the same card of the same ship replaces them.
+struct CardAbilities<'a, 'f> {
+    roster: &'a Roster<'f>,
+    explicit: &'a [Spanned<Ability>],
+    ships_map: &'a HashMap<String, usize>,
+}
+
+impl CardAbilities<'_, '_> {
+    fn add(
+        &self,
+        check: &mut Check<'_>,
+        grammar: &Grammar<'_>,
+        defs: &mut Vec<AbilityDef>,
+        map: &mut HashMap<String, usize>,
+    ) {
+        for (ship, entry) in self.roster.entries.iter().enumerate() {
+            let Some(named) = &entry.named else {
+                continue;
+            };
+            let mut windows: HashMap<&str, usize> = HashMap::new();
+            for ability in &named.abilities {
+                if self.replaced(ship, &ability.card) {
+                    continue;
+                }
+                let n = windows.entry(ability.key.as_str()).or_insert(0);
+                *n += 1;
+                let id = match *n {
+                    1 => format!("{}-{}", entry.id, ability.key),
+                    n => format!("{}-{}-{n}", entry.id, ability.key),
+                };
+                let span = entry.cards_span.clone();
+                match card_ability(grammar, check.text, ability, &span) {
+                    Ok(parsed) => {
+                        map.entry(id.clone()).or_insert(defs.len());
+                        defs.push(AbilityDef {
+                            id,
+                            origin: if ability.checked {
+                                Origin::Checked
+                            } else {
+                                Origin::Derived
+                            },
+                            complete: ability.complete,
+                            ship,
+                            card: ability.card.clone(),
+                            part: ability.part,
+                            timing: parsed.timing,
+                            timing_span: span,
+                            optional: ability.optional,
+                            requires: parsed.requires,
+                            costs: parsed.costs,
+                            effects: parsed.effects,
+                            charges: ability.charges,
+                            use_: Vec::new(),
+                            choose: Vec::new(),
+                            pick: Vec::new(),
+                        });
+                    }
+                    Err(found) => check.findings.extend(found),
+                }
+            }
+        }
+    }
+
+    /// An `[[ability]]` of this ship is for the card.
+    fn replaced(&self, ship: usize, card: &str) -> bool {
+        let card = normalize(card);
+        self.explicit.iter().any(|a| {
+            let a = a.get_ref();
+            self.ships_map.get(a.ship.get_ref()) == Some(&ship) && normalize(&a.card) == card
+        })
+    }
+}
+
+/// A card ability's words, parsed; a problem is reported at `span`.
+fn card_ability(
+    grammar: &Grammar<'_>,
+    text: &str,
+    ability: &CardAbility,
+    span: &Range<usize>,
+) -> Result<card::ParsedAbility, Vec<Finding>> {
+    let at = |list: &[String]| -> Vec<(String, Range<usize>)> {
+        list.iter().map(|s| (s.clone(), span.clone())).collect()
+    };
+    let (requires, cost, effect) = (
+        at(&ability.requires),
+        at(&ability.cost),
+        at(&ability.effect),
+    );
+    let borrow = |list: &[(String, Range<usize>)]| -> Vec<(String, Range<usize>)> { list.to_vec() };
+    let (requires, cost, effect) = (borrow(&requires), borrow(&cost), borrow(&effect));
+    let words = card::AbilityWords {
+        timing: (ability.timing.as_str(), span.clone()),
+        requires: requires
+            .iter()
+            .map(|(s, r)| (s.as_str(), r.clone()))
+            .collect(),
+        cost: cost.iter().map(|(s, r)| (s.as_str(), r.clone())).collect(),
+        effect: effect
+            .iter()
+            .map(|(s, r)| (s.as_str(), r.clone()))
+            .collect(),
+    };
+    card::parse_ability(grammar, text, &words)
+}
+
+/// `[[decision]]`: the choices for the abilities of one card of one ship.
+fn decisions(
+    check: &mut Check<'_>,
+    decisions: &[Spanned<Decision>],
+    ships_map: &HashMap<String, usize>,
+    defs: &mut [AbilityDef],
+) {
+    for d in decisions {
+        let d = d.get_ref();
+        let ship = check.lookup(ships_map, &d.ship, "ship", Code::ScenarioUnknownShip);
+        if ship == usize::MAX {
+            continue;
+        }
+        let card = normalize(d.card.get_ref());
+        let of_ship: Vec<&AbilityDef> = defs.iter().filter(|a| a.ship == ship).collect();
+        if !of_ship.iter().any(|a| normalize(&a.card) == card) {
+            let mut cards: Vec<String> = of_ship.iter().map(|a| format!("`{}`", a.card)).collect();
+            cards.dedup();
+            check.error(
+                Code::ScenarioUnknownReference,
+                d.card.span(),
+                format!(
+                    "ship `{}` has no ability of `{}`",
+                    d.ship.get_ref(),
+                    d.card.get_ref()
+                ),
+                "no such ability on this ship",
+                if cards.is_empty() {
+                    "the ship has no abilities".to_string()
+                } else {
+                    format!("its abilities are of {}", cards.join(", "))
+                },
+            );
+            continue;
+        }
+        let choose = chosen_ships(check, &d.choose, ships_map);
+        let pick = picks(check, &d.pick);
+        let decided = defs
+            .iter_mut()
+            .filter(|a| a.ship == ship && normalize(&a.card) == card);
+        for def in decided {
+            def.use_.clone_from(&d.use_);
+            def.choose.clone_from(&choose);
+            def.pick.clone_from(&pick);
+        }
+    }
 }
 
 /// Tables the round would silently ignore are contradictions.
@@ -382,6 +790,7 @@ fn refuse_queue_tables(check: &mut Check<'_>, file: &ScenarioFile, kind: Kind) {
 fn player_def(
     check: &mut Check<'_>,
     p: &Player,
+    id: &str,
     order_map: (&HashMap<String, usize>, &str),
 ) -> PlayerDef {
     let order = p
@@ -390,23 +799,32 @@ fn player_def(
         .map(|o| check.lookup(order_map.0, o, order_map.1, Code::ScenarioUnknownReference))
         .collect();
     PlayerDef {
-        id: p.id.clone(),
-        name: p.name.clone().unwrap_or_else(|| p.id.clone()),
+        id: id.to_string(),
+        name: p.name.clone().unwrap_or_else(|| id.to_string()),
         order,
     }
 }
 
-/// A ship with its owner, ranges and arcs resolved to indices.
+/// A ship with its owner, ranges and arcs resolved to indices; what its table leaves out
+/// comes from its cards.
 fn ship_def(
     check: &mut Check<'_>,
-    ship: &Spanned<Ship>,
+    entry: &RosterShip<'_>,
     kind: Kind,
     players: &HashMap<String, usize>,
     ships_map: &HashMap<String, usize>,
 ) -> ShipDef {
-    let span = ship.span();
-    let s = ship.get_ref();
-    let owner = check.lookup(players, &s.owner, "player", Code::ScenarioUnknownReference);
+    let blank = Ship::default();
+    let s = entry.table.map_or(&blank, |t| t.get_ref());
+    let span = entry.table.map_or(entry.cards_span.clone(), |t| t.span());
+    let named = entry.named.as_ref();
+    let owner = match (entry.squad_of, &s.owner) {
+        (Some(player), _) => player,
+        (None, Some(owner)) => {
+            check.lookup(players, owner, "player", Code::ScenarioUnknownReference)
+        }
+        (None, None) => usize::MAX,
+    };
     let mut range = HashMap::new();
     for (other, band) in &s.range {
         match ships_map.get(other) {
@@ -435,25 +853,30 @@ fn ship_def(
         .iter()
         .map(|a| check.lookup(ships_map, a, "ship", Code::ScenarioUnknownShip))
         .collect();
-    if kind == Kind::Round && s.initiative.is_none() {
-        let at = check.key_span(&format!("\"{}\"", s.id), span.end..span.end);
+    let initiative = s.initiative.or(named.and_then(|n| n.initiative));
+    if kind == Kind::Round && initiative.is_none() {
+        let at = check.key_span(&format!("\"{}\"", entry.id), span.end..span.end);
         check.error(
             Code::ScenarioMissingField,
             at,
-            format!("ship `{}` has no initiative", s.id),
+            format!("ship `{}` has no initiative", entry.id),
             "needs `initiative`",
             "the order of play depends on initiative: add `initiative = 0..=8`".into(),
         );
     }
     ShipDef {
-        id: s.id.clone(),
-        name: s.name.clone().unwrap_or_else(|| s.id.clone()),
+        id: entry.id.clone(),
+        name: s
+            .name
+            .clone()
+            .or_else(|| named.map(|n| n.name.clone()))
+            .unwrap_or_else(|| entry.id.clone()),
         owner,
-        initiative: s.initiative,
-        hull: s.hull,
-        shields: s.shields,
+        initiative,
+        hull: s.hull.or(named.and_then(|n| n.hull)),
+        shields: s.shields.or(named.map(|n| n.shields)).unwrap_or(0),
         damage: s.damage,
-        force: s.force,
+        force: s.force.or(named.map(|n| n.force)).unwrap_or(0),
         tokens: s.tokens.clone(),
         range,
         arc,
@@ -467,11 +890,16 @@ fn ship_def(
 /// bands the other ships gave.
 fn agree_ranges(
     check: &mut Check<'_>,
-    ships: &[Spanned<Ship>],
+    roster: &Roster<'_>,
     ships_map: &HashMap<String, usize>,
     ship_defs: &mut [ShipDef],
 ) {
-    for (i, s) in ships.iter().enumerate() {
+    let tables = roster
+        .entries
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| e.table.map(|t| (i, t)));
+    for (i, s) in tables {
         for (other, band) in &s.get_ref().range {
             let Some(&j) = ships_map.get(other) else {
                 continue;
@@ -544,23 +972,12 @@ fn ability_def(
         grammar.statement(w, span, false)
     });
     check_chosen_is_set(check, a, &requires, &effects);
-    let choose = a
-        .choose
-        .iter()
-        .map(|c| {
-            if c.get_ref() == "none" {
-                (None, c.span())
-            } else {
-                (
-                    Some(check.lookup(ships_map, c, "ship", Code::ScenarioUnknownShip)),
-                    c.span(),
-                )
-            }
-        })
-        .collect();
-    let pick = picks(check, a);
+    let choose = chosen_ships(check, &a.choose, ships_map);
+    let pick = picks(check, &a.pick);
     Some(AbilityDef {
         id: a.id.clone(),
+        origin: Origin::Scenario,
+        complete: true,
         ship,
         card: a.card.clone(),
         part: a.part,
@@ -579,17 +996,7 @@ fn ability_def(
 
 /// An ability that refers to `chosen` must choose a ship first.
 fn check_chosen_is_set(check: &mut Check<'_>, a: &Ability, requires: &[Req], effects: &[Stmt]) {
-    let chooses = effects.iter().any(|e| matches!(e, Stmt::Choose { .. }));
-    let uses_chosen = effects.iter().any(|e| mentions(e, words::Who::Chosen))
-        || requires.iter().any(|r| {
-            r.who == words::Who::Chosen
-                || matches!(
-                    r.pred,
-                    words::Pred::InArcOf(words::Who::Chosen)
-                        | words::Pred::InBullseyeOf(words::Who::Chosen)
-                )
-        });
-    if uses_chosen && !chooses {
+    if card::uses_chosen_without_choosing(requires, effects) {
         let span = a.effect.first().map_or(a.timing.span(), |e| e.span());
         check.error(
             Code::ScenarioContradiction,
@@ -604,10 +1011,31 @@ fn check_chosen_is_set(check: &mut Check<'_>, a: &Ability, requires: &[Req], eff
     }
 }
 
-/// The actions an ability's `pick` names, one for each time it resolves.
-fn picks(check: &mut Check<'_>, a: &Ability) -> Vec<(words::Action, Range<usize>)> {
+/// The ships a `choose` names, one for each time it resolves (`none`: no ship).
+fn chosen_ships(
+    check: &mut Check<'_>,
+    choose: &[Spanned<String>],
+    ships_map: &HashMap<String, usize>,
+) -> Vec<(Option<usize>, Range<usize>)> {
+    choose
+        .iter()
+        .map(|c| {
+            if c.get_ref() == "none" {
+                (None, c.span())
+            } else {
+                (
+                    Some(check.lookup(ships_map, c, "ship", Code::ScenarioUnknownShip)),
+                    c.span(),
+                )
+            }
+        })
+        .collect()
+}
+
+/// The actions a `pick` names, one for each time it resolves.
+fn picks(check: &mut Check<'_>, picked: &[Spanned<String>]) -> Vec<(words::Action, Range<usize>)> {
     let mut pick = Vec::new();
-    for p in &a.pick {
+    for p in picked {
         match words::Action::parse(p.get_ref()) {
             Some(action) => pick.push((action, p.span())),
             None => check.error(
@@ -620,26 +1048,4 @@ fn picks(check: &mut Check<'_>, a: &Ability) -> Vec<(words::Action, Range<usize>
         }
     }
     pick
-}
-
-fn mentions(stmt: &Stmt, who: words::Who) -> bool {
-    use Stmt::*;
-    match stmt {
-        Perform { who: w, .. }
-        | Gain { who: w, .. }
-        | Remove { who: w, .. }
-        | Suffer { who: w, .. }
-        | LoseShield { who: w, .. }
-        | RecoverShield { who: w, .. }
-        | Execute { who: w, .. } => *w == who,
-        Transfer { who: w, to, .. } => *w == who || *to == who,
-        Attack { who: w, target, .. }
-        | AtRange {
-            who: w,
-            other: target,
-            ..
-        }
-        | LeaveArc { who: w, of: target } => *w == who || *target == who,
-        Choose { .. } | Phase { .. } => false,
-    }
 }

@@ -5,7 +5,7 @@ use crate::parse::scenario::words::Word;
 use crate::report::{Code, Finding};
 use std::ops::Range;
 
-const PREDICATES: &str = "conditions: `stressed`, `not-stressed`, `tractored`, `shielded`, `has <token> [n]`, `lacks <token>`, `range <a>-<b>`, `in-arc`, `in-bullseye`, `in-arc-of <ship>`, `in-bullseye-of <ship>`, optionally after `self`, `chosen` or `trigger`";
+const PREDICATES: &str = "conditions: `stressed`, `not-stressed`, `tractored`, `shielded`, `not-shielded`, `other`, `has <token> [n]`, `lacks <token>`, `range <a>-<b>`, `in-arc`, `in-bullseye`, `in-arc-of <ship>`, `in-bullseye-of <ship>`, optionally after `self`, `chosen` or `trigger`";
 
 impl Grammar<'_> {
     /// `not-stressed`, `has focus`, `trigger in-arc`, `trigger range 2`, `self in-arc-of chosen`.
@@ -71,6 +71,8 @@ impl Grammar<'_> {
             "not-stressed" => (Pred::NotStressed, 0),
             "tractored" => (Pred::Has(Token::Tractor, 1), 0),
             "shielded" => (Pred::Shielded, 0),
+            "not-shielded" => (Pred::NotShielded, 0),
+            "other" => (Pred::Other, 0),
             "has" | "lacks" => self.token_predicate(pred_word, arg(0, "a token")?, args.get(1))?,
             "range" => {
                 let w = arg(0, "a range")?;

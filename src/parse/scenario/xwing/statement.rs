@@ -2,14 +2,14 @@
 //! `[<who>] <verb> <arguments>`.
 
 use super::words::{
-    Action, BEARINGS, Colour, Count, Grammar, Moment, Phase, Side, Stmt, Token, TokenSel, Who,
-    parse_range,
+    Action, BEARINGS, Colour, Count, EventKind, Grammar, Moment, Phase, Side, Stmt, Token,
+    TokenSel, Who, parse_range,
 };
 use crate::parse::scenario::words::Word;
 use crate::report::{Code, Finding};
 use std::ops::Range;
 
-const EFFECT_VERBS: &str = "`perform`, `gain`, `remove`, `transfer`, `suffer`, `lose-shield`, `recover-shield`, `execute`, `fully-execute`, `attack`, `choose`, `at-range`, `leave-arc`";
+const EFFECT_VERBS: &str = "`perform`, `gain`, `remove`, `transfer`, `suffer`, `lose-shield`, `recover-shield`, `execute`, `fully-execute`, `attack`, `choose`, `at-range`, `leave-arc`, `activate`, `reveal`, `engage`";
 
 impl Grammar<'_> {
     /// A top-level event (`jake perform barrel-roll`, `start engagement`) or an effect
@@ -68,6 +68,7 @@ impl Grammar<'_> {
             "execute" | "fully-execute" => args.execute(who)?,
             "attack" => args.attack(who)?,
             "at-range" | "leave-arc" => args.placement(who)?,
+            "activate" | "reveal" | "engage" => args.turn_step(who)?,
             "choose" => {
                 if who != Who::Own {
                     return Err(self.err(
@@ -461,10 +462,38 @@ impl VerbArgs<'_, '_> {
         Ok(Stmt::AtRange { who, other, band })
     }
 
-    /// `choose <side> [range <a>-<b>] [in-arc] [bullseye] [other]`.
+    /// `activate`, `engage`, `reveal [<colour>]`: a step of the ship's own turn.
+    fn turn_step(&self, who: Who) -> Result<Stmt, Finding> {
+        let kind = EventKind::parse(&self.verb.text).unwrap_or(EventKind::Engage);
+        let mut colour = None;
+        if kind == EventKind::Reveal
+            && let Some(w) = self.args.first()
+        {
+            colour = Some(Colour::parse(&w.text).ok_or_else(|| {
+                self.err(
+                    Code::ScenarioBadStatement,
+                    w,
+                    format!("`{}` is not a colour", w.text),
+                    "unknown colour",
+                    format!("the revealed maneuver's colour: {}", Colour::list()),
+                )
+            })?);
+            self.extra(1)?;
+        } else {
+            self.extra(0)?;
+        }
+        Ok(Stmt::Step { who, kind, colour })
+    }
+
+    /// `choose [each] <side> [range <a>-<b>] [in-arc] [bullseye] [other]`.
     fn choose(&self) -> Result<Stmt, Finding> {
-        let side_word = self
-            .args
+        let each = self.args.first().is_some_and(|w| w.text == "each");
+        let args = if each {
+            self.args.get(1..).unwrap_or_default()
+        } else {
+            self.args
+        };
+        let side_word = args
             .first()
             .ok_or_else(|| self.missing("`friendly`, `enemy` or `any`"))?;
         let side = Side::parse(&side_word.text).ok_or_else(|| {
@@ -479,11 +508,10 @@ impl VerbArgs<'_, '_> {
         let mut range = (0, 3);
         let (mut in_arc, mut bullseye, mut other) = (false, false, false);
         let mut i = 1;
-        while let Some(w) = self.args.get(i) {
+        while let Some(w) = args.get(i) {
             match w.text.as_str() {
                 "range" => {
-                    let r = self
-                        .args
+                    let r = args
                         .get(i + 1)
                         .ok_or_else(|| self.missing("a range after `range`"))?;
                     range = parse_range(&r.text).ok_or_else(|| {
@@ -519,6 +547,7 @@ impl VerbArgs<'_, '_> {
             in_arc,
             bullseye,
             other,
+            each,
         })
     }
 }
@@ -539,5 +568,8 @@ fn is_verb(word: &str) -> bool {
             | "choose"
             | "at-range"
             | "leave-arc"
+            | "activate"
+            | "reveal"
+            | "engage"
     )
 }

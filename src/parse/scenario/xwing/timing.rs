@@ -171,7 +171,7 @@ impl Grammar<'_> {
             return Err(Finding::error(Code::ScenarioBadTiming, format!("the timing `{}` names no event", words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ")))
                 .at(self.file, end)
                 .label("an event is missing here")
-                .help("name the event after the subject: `perform`, `execute`, `fully-execute`, `gain`, `remove`, `destroyed`, `attack` or `defend`"));
+                .help("name the event after the subject: `perform`, `execute`, `fully-execute`, `gain`, `remove`, `destroyed`, `attack`, `defend`, `activate`, `reveal` or `engage`"));
         };
         let event = self.event(timing.moment, event_word)?;
         timing.event = Some(event);
@@ -191,7 +191,7 @@ impl Grammar<'_> {
                 event_word,
                 format!("`{}` names no event", event_word.text),
                 "not an event",
-                "the events are `perform`, `execute`, `fully-execute`, `gain`, `remove`, `destroyed`, `attack` and `defend`, optionally after `self`, `friendly`, `enemy` or `any`".into(),
+                "the events are `perform`, `execute`, `fully-execute`, `gain`, `remove`, `destroyed`, `attack`, `defend`, `activate`, `reveal` and `engage`, optionally after `self`, `friendly`, `enemy` or `any`".into(),
             ));
         };
         if moment == Moment::Would && event != EventKind::Gain {
@@ -262,7 +262,25 @@ impl Grammar<'_> {
                     ));
                 }
             },
-            EventKind::Destroyed | EventKind::Attack | EventKind::Defend | EventKind::Phase(_) => {
+            EventKind::Reveal => match Colour::parse(part) {
+                Some(c) => timing.colours.push(c),
+                None => {
+                    return Err(self.err(
+                        Code::ScenarioBadTiming,
+                        word,
+                        format!("`{part}` is not a colour"),
+                        "unknown word",
+                        "filter the revealed maneuver by colour (`white`, `red`, `blue`, `purple`)"
+                            .into(),
+                    ));
+                }
+            },
+            EventKind::Destroyed
+            | EventKind::Attack
+            | EventKind::Defend
+            | EventKind::Activate
+            | EventKind::Engage
+            | EventKind::Phase(_) => {
                 return Err(self.err(
                     Code::ScenarioBadTiming,
                     word,

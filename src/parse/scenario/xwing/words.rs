@@ -56,6 +56,7 @@ word_enum!(
 word_enum!(
     /// The phases of an X-Wing round.
     Phase {
+        Setup = "setup",
         Planning = "planning",
         System = "system",
         Activation = "activation",
@@ -87,6 +88,12 @@ pub enum EventKind {
     Attack,
     /// The ship defends (it is the defender of an attack).
     Defend,
+    /// The ship activates (Activation phase).
+    Activate,
+    /// The ship reveals its dial.
+    Reveal,
+    /// The ship engages (Engagement phase).
+    Engage,
     Phase(Phase),
 }
 
@@ -100,6 +107,9 @@ impl EventKind {
         ("destroyed", EventKind::Destroyed),
         ("attack", EventKind::Attack),
         ("defend", EventKind::Defend),
+        ("activate", EventKind::Activate),
+        ("reveal", EventKind::Reveal),
+        ("engage", EventKind::Engage),
     ];
 
     pub(super) fn parse(word: &str) -> Option<EventKind> {
@@ -252,6 +262,8 @@ pub enum Stmt {
         in_arc: bool,
         bullseye: bool,
         other: bool,
+        /// `choose each …`: the effects after it apply to every ship that fits, in turn.
+        each: bool,
     },
     Phase {
         moment: Moment,
@@ -268,6 +280,13 @@ pub enum Stmt {
     LeaveArc {
         who: Who,
         of: Who,
+    },
+    /// A step of the ship's own turn: it activates, reveals its dial (of a colour, when
+    /// given) or engages.
+    Step {
+        who: Who,
+        kind: EventKind,
+        colour: Option<Colour>,
     },
 }
 
@@ -288,6 +307,9 @@ pub enum Pred {
     InArcOf(Who),
     InBullseyeOf(Who),
     Shielded,
+    NotShielded,
+    /// Not the ship that has the ability (`trigger other`: another ship's event).
+    Other,
 }
 
 /// A cost of an ability, paid on resolution.
