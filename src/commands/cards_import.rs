@@ -1,3 +1,4 @@
+use super::{print_stderr, stderr_line};
 use crate::cli::{ImportCommand, Outcome};
 use crate::import::{isb, write_atomically, xwing_data2};
 use crate::report::{Code, Finding, HumanStyle, SourceFiles, render_human};
@@ -19,17 +20,18 @@ pub fn run(command: ImportCommand) -> Outcome {
     });
     match result {
         Ok(count) => {
-            eprintln!("wrote {count} files to {}", out.display());
+            stderr_line(&format!("wrote {count} files to {}", out.display()));
             Outcome::Clean
         }
         Err(message) => {
             let finding = Finding::error(Code::Io, format!("import failed: {message}")).help(
                 format!("nothing was written; {} is unchanged", out.display()),
             );
-            eprint!(
-                "{}",
-                render_human(&SourceFiles::default(), &finding, HumanStyle::for_stderr())
-            );
+            print_stderr(&render_human(
+                &SourceFiles::default(),
+                &finding,
+                HumanStyle::for_stderr(),
+            ));
             Outcome::Failed
         }
     }

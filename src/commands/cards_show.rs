@@ -1,4 +1,4 @@
-use super::{load_data, print_stdout};
+use super::{load_data, print_stderr, print_stdout, stderr_line};
 use crate::cards::DataKind;
 use crate::cards::lookup::{Hit, MatchQuality, search as find};
 use crate::cards::{CardDb, CardEntry};
@@ -199,10 +199,10 @@ fn ambiguous(query: &str, hits: &[Hit<'_>], output: ReportFormat) -> Outcome {
                 let e = &hit.entry;
                 table.add_row(vec![e.name, e.game.as_str(), e.kind, e.id]);
             }
-            eprintln!(
+            stderr_line(&format!(
                 "{}{table}",
                 render_human(&files, &finding, HumanStyle::for_stderr())
-            );
+            ));
         }
         ReportFormat::Json => {
             let matches: Vec<_> = listed
@@ -234,10 +234,9 @@ fn not_found(query: &str, suggestions: &[String], output: ReportFormat) -> Outco
         .label("unknown name")
         .help(help);
     match output {
-        ReportFormat::Human => eprint!(
-            "{}",
-            render_human(&files, &finding, HumanStyle::for_stderr())
-        ),
+        ReportFormat::Human => {
+            print_stderr(&render_human(&files, &finding, HumanStyle::for_stderr()))
+        }
         ReportFormat::Json => {
             let body = json!({
                 "cards": [],

@@ -1,6 +1,6 @@
 //! The card data a command runs on: the built-in data with any `--data` folders over it.
 
-use super::output::print_findings_stderr;
+use super::output::{print_findings_stderr, stderr_line};
 use crate::cards::{CardDb, DataKind, Game, LoadOptions, load_games};
 use crate::cli::Outcome;
 use std::path::PathBuf;
@@ -36,6 +36,6 @@ pub(super) fn load_game_data(
 /// A note for each entry of a data folder that was passed over (a FIFO, a link loop).
 pub(super) fn print_skipped(db: &CardDb) {
     for skipped in &db.skipped {
-        eprintln!("note: {skipped}");
+        stderr_line(&format!("note: {skipped}"));
     }
 }

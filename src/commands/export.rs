@@ -7,7 +7,7 @@
 //! squad could not be read whole, a card matches nothing in the card data, or the target
 //! has no way to write one of the cards: a partial list would be worse than none.
 
-use super::{load_data, print_stdout};
+use super::{load_data, print_stderr, print_stdout};
 use crate::cards::DataKind;
 use crate::cli::{ExportArgs, Outcome};
 use crate::export::xwing::{ExportSquad, check, write};
@@ -145,6 +145,6 @@ fn read_input(path: &Path, files: &mut SourceFiles) -> Result<(String, Vec<u8>),
 fn print_findings(files: &SourceFiles, findings: &[Finding]) {
     let style = HumanStyle::for_stderr();
     for finding in findings {
-        eprint!("{}", render_human(files, finding, style));
+        print_stderr(&render_human(files, finding, style));
     }
 }

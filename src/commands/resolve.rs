@@ -1,4 +1,4 @@
-use super::{load_game_data, print_stdout};
+use super::{load_game_data, print_stderr, print_stdout};
 use crate::adjudicate::{ResolveOptions, resolve};
 use crate::cards::DataKind;
 use crate::cli::{Outcome, ReportFormat, ResolveArgs};
@@ -61,7 +61,7 @@ fn report(files: &SourceFiles, findings: &[Finding], output: ReportFormat) {
         ReportFormat::Human => {
             let style = HumanStyle::for_stderr();
             for finding in findings {
-                eprint!("{}", render_finding(files, finding, style));
+                print_stderr(&render_finding(files, finding, style));
             }
         }
         ReportFormat::Json => {

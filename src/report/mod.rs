@@ -11,6 +11,7 @@ mod finding;
 pub mod list;
 mod render;
 mod snippet;
+pub mod stream;
 mod table;
 
 pub use cap::{SHOWN_PER_CODE_AND_FILE, cap_repeats};

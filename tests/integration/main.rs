@@ -25,6 +25,7 @@ mod schema;
 mod spacealert;
 mod structure;
 mod talon_cli;
+mod trust_streams;
 mod validate_cli;
 mod xwing_export;
 mod xwing_parse;
