@@ -18,6 +18,10 @@ use std::path::{Path, PathBuf};
 
 pub fn run(data: &[PathBuf], args: ExportArgs) -> Outcome {
     let mut files = SourceFiles::default();
+    if let Some(finding) = writes_over_input(&args.input, args.out.as_deref()) {
+        print_findings(&files, &[finding]);
+        return Outcome::Failed;
+    }
     let (name, bytes) = match read_input(&args.input, &mut files) {
         Ok(input) => input,
         Err(finding) => {
@@ -116,18 +120,33 @@ pub fn run(data: &[PathBuf], args: ExportArgs) -> Outcome {
             if !contents.ends_with('\n') {
                 contents.push('\n');
             }
-            if let Err(error) = std::fs::write(path, contents) {
-                let finding = Finding::error(
-                    Code::ExportWrite,
-                    format!("cannot write {}: {error}", path.display()),
-                )
-                .help("check that the folder exists and can be written, or leave out `--out` to print the squad");
+            if let Err(error) = crate::atomic::write_file(path, contents.as_bytes()) {
+                let finding = Finding::error(Code::ExportWrite, error)
+                .help(format!("{} is as it was; check that the folder exists and can be written, or leave out `--out` to print the squad", path.display()));
                 print_findings(&files, &[finding]);
                 return Outcome::Failed;
             }
         }
     }
     Outcome::Clean
+}
+
+/// `--out` naming the squad being read (by any spelling of its path, or a link to it):
+/// the export would replace the squad by a lossy copy of it.
+fn writes_over_input(input: &Path, out: Option<&Path>) -> Option<Finding> {
+    let out = out?;
+    let same = input.as_os_str() != crate::input::STDIN
+        && same_file::is_same_file(input, out).unwrap_or(false);
+    same.then(|| {
+        Finding::error(
+            Code::ExportWrite,
+            format!(
+                "--out {} is the squad being read; it was not written over",
+                out.display()
+            ),
+        )
+        .help("write the export to another file")
+    })
 }
 
 /// The input's name for messages and its bytes, at most [`MAX_INPUT_BYTES`]; a larger

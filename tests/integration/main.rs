@@ -26,6 +26,7 @@ mod spacealert;
 mod structure;
 mod talon_cli;
 mod trust_streams;
+mod trust_writes;
 mod validate_cli;
 mod xwing_export;
 mod xwing_parse;
