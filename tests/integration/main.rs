@@ -25,6 +25,7 @@ mod schema;
 mod spacealert;
 mod structure;
 mod talon_cli;
+mod trust_import;
 mod trust_streams;
 mod trust_writes;
 mod validate_cli;
