@@ -44,6 +44,11 @@ fn print_usage(error: &clap::Error) -> Outcome {
 
 pub fn dispatch(cli: Cli) -> Outcome {
     crate::report::set_color_choice(cli.color);
+    // `cards check` reports the data's problems itself, as its result.
+    let checks_data = matches!(cli.command, Command::Cards(CardsCommand::Check(_)));
+    if !checks_data && let Err(outcome) = data::check_overlays(&cli.data) {
+        return outcome;
+    }
     match cli.command {
         Command::Cards(CardsCommand::Check(args)) => cards_check::run(&cli.data, args),
         Command::Cards(CardsCommand::Show(args)) => cards_show::show(&cli.data, args),
