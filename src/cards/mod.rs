@@ -13,6 +13,7 @@ pub mod locate;
 mod located;
 pub mod lookup;
 mod parse;
+pub mod points;
 mod record;
 pub mod rules;
 pub mod spacealert;
