@@ -85,8 +85,9 @@ pub fn resolve_text<'db>(
     Result<Box<dyn Adjudication + 'db>, Vec<Finding>>,
 ) {
     let mut files = SourceFiles::default();
-    let file: FileId = files.add(name, text.to_string());
-    let result = scenario::read(file, text, options.max_steps)
+    let text = crate::input::lone_cr_as_lf_text(text.to_string());
+    let file: FileId = files.add(name, text.clone());
+    let result = scenario::read(file, &text, options.max_steps)
         .and_then(|scenario| resolve(db, &scenario, options));
     (files, result)
 }

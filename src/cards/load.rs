@@ -295,10 +295,17 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
         }
         Ok(Content::Read(bytes)) => bytes,
         Err(unread) => {
+            let help = match unread {
+                crate::input::Unread::TooLarge { .. } => {
+                    "split the file, or remove it from the data folder"
+                }
+                crate::input::Unread::Failed(_) => {
+                    "check the file exists and can be read (its permissions), or remove it from the data folder"
+                }
+            };
             let finding =
                 unread.finding(&candidate.display, &mut db.files, Code::TooLarge, Code::Io);
-            db.findings
-                .push(finding.help("split the file, or remove it from the data folder"));
+            db.findings.push(finding.help(help));
             return;
         }
     };
@@ -325,6 +332,7 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
             return;
         }
     };
+    let text = crate::input::lone_cr_as_lf_text(text);
     let kind = DataKind::from_path(&candidate.relative).or_else(|| DataKind::sniff(&text));
     let file = db.files.add(candidate.display, text);
     if let Some(refusal) =

@@ -2,8 +2,8 @@ use super::{StdoutSink, print_stderr, print_stdout, stderr_line};
 use crate::cards::{LoadOptions, load};
 use crate::cli::{CheckArgs, Outcome};
 use crate::report::{
-    Finding, HumanStyle, JsonFinding, OutputFormat, SHOWN_PER_CODE_AND_FILE, Severity, SourceFiles,
-    cap_repeats, render_findings,
+    Code, Finding, HumanStyle, JsonFinding, OutputFormat, SHOWN_PER_CODE_AND_FILE, Severity,
+    SourceFiles, cap_repeats, render_findings,
 };
 use serde::Serialize;
 use std::path::PathBuf;
@@ -83,7 +83,10 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
             ));
         }
     }
-    if !unreadable.is_empty() {
+    // A file that could not be read at all (no permission, a dangling link) stops the
+    // check as a missing path does: what it holds was never checked.
+    let unread = findings.iter().any(|f| f.code == Code::Io);
+    if !unreadable.is_empty() || unread {
         Outcome::Failed
     } else if errors > 0 {
         Outcome::Findings

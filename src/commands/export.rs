@@ -154,7 +154,7 @@ fn writes_over_input(input: &Path, out: Option<&Path>) -> Option<Finding> {
 fn read_input(path: &Path, files: &mut SourceFiles) -> Result<(String, Vec<u8>), Finding> {
     let name = crate::input::display_name(path);
     match crate::input::read_bounded(path, MAX_INPUT_BYTES) {
-        Ok(bytes) => Ok((name, bytes)),
+        Ok(bytes) => Ok((name, crate::input::lone_cr_as_lf(bytes.into()).into_owned())),
         Err(crate::input::Unread::Failed(message)) => Err(Finding::error(Code::Io, message)
             .help("check the path; `-` reads the squad from standard input")),
         Err(unread) => Err(unread.finding(&name, files, Code::XwingParseTooLarge, Code::Io)),

@@ -75,23 +75,37 @@ fn report(files: &SourceFiles, findings: &[Finding], output: ReportFormat) {
     }
 }
 
-/// Read at most [`MAX_SCENARIO_BYTES`] (+1 to notice a larger file) as UTF-8.
+/// Read at most [`MAX_SCENARIO_BYTES`] (+1 to notice a larger file) as UTF-8, a lone CR
+/// read as a line end.
 fn read_limited(path: &std::path::Path, files: &mut SourceFiles) -> Result<String, Finding> {
+    let name = crate::input::display_name(path);
     let bytes = crate::input::read_bounded(path, MAX_SCENARIO_BYTES).map_err(|unread| {
-        let name = crate::input::display_name(path);
         unread
-            .finding(&name, files, Code::ScenarioTooLarge, Code::Io)
+            .finding(&name, files, Code::ScenarioTooLarge, Code::ScenarioIo)
             .help("check the path exists, is readable, and is a UTF-8 TOML scenario")
     })?;
-    String::from_utf8(bytes).map_err(|e| {
-        Finding::error(
-            Code::Io,
-            format!(
-                "{} is not UTF-8 text (first bad byte at {})",
-                path.display(),
-                e.utf8_error().valid_up_to()
-            ),
-        )
-        .help("check the path exists, is readable, and is a UTF-8 TOML scenario")
-    })
+    String::from_utf8(bytes)
+        .map(crate::input::lone_cr_as_lf_text)
+        .map_err(|e| not_utf8(&name, e, files))
+}
+
+/// The first byte that is not UTF-8, quoted with what comes before it.
+fn not_utf8(name: &str, error: std::string::FromUtf8Error, files: &mut SourceFiles) -> Finding {
+    let valid = error.utf8_error().valid_up_to();
+    let bytes = error.into_bytes();
+    let head = bytes.get(..bytes.len().min(valid + 64)).unwrap_or_default();
+    // The bad byte shows as U+FFFD: the span covers that character.
+    let shown = String::from_utf8_lossy(head).into_owned();
+    let width = shown
+        .get(valid..)
+        .and_then(|rest| rest.chars().next())
+        .map_or(0, char::len_utf8);
+    let file = files.add(name, shown);
+    Finding::error(
+        Code::ScenarioEncoding,
+        format!("{name} is not UTF-8 text (first bad byte at {valid})"),
+    )
+    .at(file, valid..valid + width)
+    .label("the first byte that is not UTF-8")
+    .help("scenarios are TOML, which is UTF-8: re-save the file as UTF-8")
 }

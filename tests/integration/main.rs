@@ -28,6 +28,7 @@ mod talon_cli;
 mod trust_data;
 mod trust_import;
 mod trust_points;
+mod trust_readers;
 mod trust_streams;
 mod trust_writes;
 mod validate_cli;

@@ -140,6 +140,15 @@ impl ListReport {
         });
     }
 
+    /// One more finding on a report already finished (a warning about the run's options):
+    /// in the JSON diagnostics, the findings shown and the verdict.
+    pub fn add_finding(&mut self, finding: Finding) {
+        self.diagnostics
+            .push(JsonFinding::new(&self.files, &finding));
+        self.valid &= !finding.is_error();
+        self.findings.push(finding);
+    }
+
     /// Counted from the JSON diagnostics, which keep every finding.
     pub fn errors(&self) -> usize {
         self.diagnostics
