@@ -3,7 +3,7 @@ use crate::cards::DataKind;
 use crate::cards::lookup::{Hit, MatchQuality, search as find};
 use crate::cards::{CardDb, CardEntry};
 use crate::cli::{Outcome, ReportFormat, SearchArgs, ShowArgs};
-use crate::report::{Code, Finding, HumanStyle, SourceFiles, new_table, render_human};
+use crate::report::{Code, Finding, HumanStyle, SourceFiles, new_table, render_human, visible};
 use crate::text::suggestion_help;
 use serde_json::json;
 use std::path::PathBuf;
@@ -91,7 +91,7 @@ pub fn search(data: &[PathBuf], args: SearchArgs) -> Outcome {
             let mut table = new_table(vec!["game", "kind", "id", "name"]);
             for hit in listed {
                 let e = &hit.entry;
-                table.add_row(vec![e.game.as_str(), e.kind, e.id, e.name]);
+                table.add_row([e.game.as_str(), e.kind, e.id, e.name].map(visible));
             }
             let mut out = table.to_string();
             out.push('\n');
@@ -118,12 +118,12 @@ pub fn search(data: &[PathBuf], args: SearchArgs) -> Outcome {
 
 fn card_table(db: &CardDb, entry: &CardEntry<'_>) -> String {
     let mut table = new_table(vec![
-        entry.name.to_string(),
+        visible(entry.name).into_owned(),
         format!("{} {}", entry.game.title(), entry.kind),
     ]);
-    table.add_row(vec!["id".to_string(), entry.id.to_string()]);
+    table.add_row(vec!["id".into(), visible(entry.id)]);
     for (label, value) in db.facts(entry) {
-        table.add_row(vec![label, value]);
+        table.add_row(vec![label, visible(&value).into_owned()]);
     }
     let mut out = table.to_string();
     out.push('\n');
@@ -147,7 +147,7 @@ fn card_table(db: &CardDb, entry: &CardEntry<'_>) -> String {
                     .map_or("?".to_string(), |v| v.to_string());
                 change.push_str(&format!("\n{}: {old} → {new}", field.field));
             }
-            table.add_row(vec![source, change]);
+            table.add_row(vec![visible(&source), visible(&change)]);
         }
         out.push_str(&table.to_string());
         out.push('\n');

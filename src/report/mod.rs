@@ -13,6 +13,7 @@ mod render;
 mod snippet;
 pub mod stream;
 mod table;
+mod visible;
 
 pub use cap::{SHOWN_PER_CODE_AND_FILE, cap_repeats};
 pub use citation::Citation;
@@ -22,3 +23,4 @@ pub use files::{FileId, SourceFiles, SourceText, first_line_span, shown_prefix};
 pub use finding::{Finding, Location, MAX_FINDING_TEXT_BYTES, Severity};
 pub use render::{HumanStyle, JsonFinding, OutputFormat, render_findings, render_human};
 pub use table::new_table;
+pub use visible::{VisibleSource, is_hidden_control, visible};

@@ -8,7 +8,8 @@
 //!
 //! `print!`/`eprint!` are not used anywhere: they panic when the write fails.
 
-use super::Stream;
+use super::visible::Filter;
+use super::{Stream, use_color};
 use std::io::Write;
 use std::sync::Mutex;
 
@@ -65,6 +66,21 @@ impl Stream {
         *state = state.after(&error, self.name());
     }
 
+    /// `bytes`, control characters shown (see [`Filter`]), as one whole write.
+    fn write_visible(self, bytes: &[u8]) {
+        if !self.is_open() {
+            return;
+        }
+        let mut filter = Filter::new(use_color(self));
+        let shown = filter.feed(bytes);
+        let end = filter.end();
+        if end.is_empty() {
+            self.write_all(&shown);
+        } else {
+            self.write_all(&[&shown[..], &end[..]].concat());
+        }
+    }
+
     fn write_all(self, bytes: &[u8]) {
         if !self.is_open() {
             return;
@@ -90,7 +106,7 @@ fn lock(state: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
 
 /// `text` on standard output, with a line break at the end if it has none.
 pub fn print_stdout(text: &str) {
-    Stream::Stdout.write_all(text.as_bytes());
+    Stream::Stdout.write_visible(text.as_bytes());
     if !text.ends_with('\n') {
         Stream::Stdout.write_all(b"\n");
     }
@@ -103,7 +119,7 @@ pub fn write_stdout(bytes: &[u8]) {
 
 /// `text` on standard error as it is.
 pub fn print_stderr(text: &str) {
-    Stream::Stderr.write_all(text.as_bytes());
+    Stream::Stderr.write_visible(text.as_bytes());
 }
 
 /// One line on standard error.
@@ -119,20 +135,38 @@ pub fn stderr_line(line: &str) {
 /// write and never returned: once one happens, later writes are skipped.
 pub struct StdoutSink {
     buffer: std::io::BufWriter<std::io::Stdout>,
+    filter: Filter,
 }
 
 impl StdoutSink {
     pub fn new() -> Self {
         StdoutSink {
             buffer: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout()),
+            filter: Filter::new(use_color(Stream::Stdout)),
         }
     }
 
     pub fn write_str(&mut self, text: &str) {
+        self.write_visible(text.as_bytes());
+    }
+
+    /// `bytes` with control characters shown (see [`Filter`]).
+    fn write_visible(&mut self, bytes: &[u8]) {
         if Stream::Stdout.is_open() {
-            let result = self.buffer.write_all(text.as_bytes());
+            let shown = self.filter.feed(bytes);
+            let result = self.buffer.write_all(&shown);
             Stream::Stdout.record(result);
         }
+    }
+
+    /// What the filter still holds, then what is buffered.
+    fn end(&mut self) {
+        let held = self.filter.end();
+        if !held.is_empty() && Stream::Stdout.is_open() {
+            let result = self.buffer.write_all(&held);
+            Stream::Stdout.record(result);
+        }
+        self.flush_buffer();
     }
 
     /// Write out what is buffered; a failure is recorded, as for every write.
@@ -145,7 +179,7 @@ impl StdoutSink {
 
     /// Write out what is buffered, at the end.
     pub fn finish(mut self) {
-        self.flush_buffer();
+        self.end();
     }
 }
 
@@ -159,10 +193,7 @@ impl Write for StdoutSink {
     /// Always accepts every byte: a failure is recorded for the end of the run, so a
     /// serialiser writing through this does not stop half-way with an error of its own.
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        if Stream::Stdout.is_open() {
-            let result = self.buffer.write_all(bytes);
-            Stream::Stdout.record(result);
-        }
+        self.write_visible(bytes);
         Ok(bytes.len())
     }
 
@@ -174,7 +205,7 @@ impl Write for StdoutSink {
 
 impl Drop for StdoutSink {
     fn drop(&mut self) {
-        self.flush_buffer();
+        self.end();
     }
 }
 

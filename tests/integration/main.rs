@@ -26,6 +26,7 @@ mod spacealert;
 mod structure;
 mod talon_cli;
 mod trust_data;
+mod trust_escapes;
 mod trust_import;
 mod trust_points;
 mod trust_readers;
