@@ -25,6 +25,7 @@ mod schema;
 mod spacealert;
 mod structure;
 mod talon_cli;
+mod trust_bounds;
 mod trust_data;
 mod trust_escapes;
 mod trust_import;
