@@ -166,6 +166,17 @@ pub fn suggestion_help(near: &[impl AsRef<str>], otherwise: &str) -> String {
     }
 }
 
+/// The phrase with its indefinite article, by how its first letter is said ("an Armada
+/// fleet", "an X-Wing squad", "a Talon fleet").
+pub fn with_article(phrase: &str) -> String {
+    let article = if phrase.starts_with(['A', 'E', 'I', 'O', 'U', 'X']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {phrase}")
+}
+
 /// "a", "a or b", "a, b or c".
 pub fn either_or(items: &[impl AsRef<str>]) -> String {
     match items {

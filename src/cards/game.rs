@@ -58,13 +58,7 @@ impl Game {
 
     /// The game as a phrase with its article, for messages ("an Armada list").
     pub fn with_article(self) -> String {
-        let title = self.short_title();
-        let article = if title.starts_with(['A', 'E', 'I', 'O', 'U', 'X']) {
-            "an"
-        } else {
-            "a"
-        };
-        format!("{article} {title}")
+        crate::text::with_article(self.short_title())
     }
 
     pub fn from_id(id: &str) -> Option<Game> {

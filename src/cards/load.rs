@@ -43,7 +43,9 @@ impl DataKind {
 
     /// For files outside a data tree: what the text declares.
     fn sniff(text: &str) -> Option<DataKind> {
+        let mut names_a_game = false;
         for line in text.lines().map(str::trim) {
+            names_a_game |= line.starts_with("game =") || line.starts_with("game=");
             match line {
                 "[[erratum]]" => return Some(DataKind::Errata),
                 "[[entry]]" => return Some(DataKind::Rules),
@@ -56,7 +58,8 @@ impl DataKind {
                 _ => {}
             }
         }
-        None
+        // A card file of a game whose tables are none of the above: its `game` key says so.
+        names_a_game.then_some(DataKind::Cards)
     }
 }
 

@@ -123,7 +123,7 @@ mod tests {
         assert_eq!(
             fissure.fix_with,
             Some(FixWith::Interceptors),
-            "the seed wins"
+            "the rulebook wins"
         );
     }
 

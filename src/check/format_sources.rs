@@ -1,14 +1,11 @@
 //! Formats: every rule a format sets says where it is written (document and section), one
 //! citation per rule; a citation for a rule the format does not set is a leftover. A rule
-//! cited to a rulebook names which (`seed`); one without says the rulebooks are silent.
+//! cited to a rulebook names which (`rulebook`); one without says the rulebooks are silent.
 
 use crate::cards::CardDb;
 use crate::report::FileId;
-use crate::report::{Code, Finding};
+use crate::report::{Code, Finding, RULEBOOKS};
 use std::ops::Range;
-
-/// Seeds (rulebooks) a citation may name: the prefixes of the files in `../shared/seeds`.
-const SEEDS: &[&str] = &["000", "001", "002", "003", "004"];
 
 pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
     for format in &db.formats {
@@ -26,7 +23,7 @@ pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
                 .at(format.file, at(&rule))
                 .label("rule without a source")
                 .help(format!(
-                    "add a [sources.{rule}] table with the document and section that state it (and `seed` when a rulebook does)"
+                    "add a [sources.{rule}] table with the document and section that state it (and `rulebook` when a rulebook does)"
                 )),
             );
         }
@@ -46,8 +43,11 @@ pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
         }
         for (rule, source) in &format.sources {
             let empty = source.document.trim().is_empty() || source.section.trim().is_empty();
-            let unknown_seed = source.seed.as_deref().is_some_and(|s| !SEEDS.contains(&s));
-            if empty || unknown_seed {
+            let unknown_rulebook = source
+                .rulebook
+                .as_deref()
+                .is_some_and(|r| !RULEBOOKS.contains(&r));
+            if empty || unknown_rulebook {
                 findings.push(
                     Finding::error(
                         Code::InvalidValue,
@@ -58,15 +58,15 @@ pub fn check(db: &CardDb, findings: &mut Vec<Finding>) {
                                 "needs a document and a section".to_string()
                             } else {
                                 format!(
-                                    "names unknown seed `{}`",
-                                    source.seed.as_deref().unwrap_or("")
+                                    "names unknown rulebook `{}`",
+                                    source.rulebook.as_deref().unwrap_or("")
                                 )
                             }
                         ),
                     )
                     .at(format.file, at(&format!("sources.{rule}")))
                     .label("incomplete citation")
-                    .help(format!("seeds are {}", SEEDS.join(", "))),
+                    .help(format!("the rulebooks are {}", RULEBOOKS.join(", "))),
                 );
             }
         }

@@ -175,7 +175,7 @@ mod tests {
             without: Vec::new(),
         });
         let glossary = Glossary::from_db(&db);
-        for game in Game::ALL {
+        for game in [Game::Armada, Game::Xwing, Game::Spacealert, Game::Talon] {
             assert!(glossary.in_game(Some(game)).count() > 20, "{game:?}");
         }
         let entry = glossary

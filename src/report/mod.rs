@@ -16,7 +16,7 @@ mod table;
 mod visible;
 
 pub use cap::{SHOWN_PER_CODE_AND_FILE, cap_repeats};
-pub use citation::Citation;
+pub use citation::{Citation, RULEBOOKS};
 pub use code::Code;
 pub use color::{ColorChoice, Stream, set_color_choice, use_color};
 pub use files::{FileId, SourceFiles, SourceText, first_line_span, shown_prefix};

@@ -83,6 +83,14 @@ pub struct Recognised {
     pub builder: Option<&'static str>,
 }
 
+/// What one game's list is called ("Armada fleet") and how a player gets one ("an
+/// Armada fleet exported as text by a builder").
+#[derive(Debug, Clone, Copy)]
+pub struct ListKind {
+    pub noun: &'static str,
+    pub how: &'static str,
+}
+
 /// One input's bytes with its name, read and bounded.
 #[derive(Debug, Clone, Copy)]
 pub struct ListBytes<'a> {
@@ -98,6 +106,10 @@ pub type TeamMember<'a> = Result<(ListBytes<'a>, Option<&'static str>), Box<List
 /// request, then asked about any number of inputs.
 pub trait GameLists: Sync {
     fn game(&self) -> Game;
+
+    /// What one of its lists is called and how to get one, for headings and for the
+    /// message on an input that is no list at all.
+    fn list_kind(&self) -> ListKind;
 
     /// Whether `probe` (the first lines of an input) starts like one of this game's lists
     /// by this kind of sign; `Some(builder)` when it does.

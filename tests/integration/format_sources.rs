@@ -37,6 +37,14 @@ fn headings(seeds: &Seeds, id: &str) -> HashSet<String> {
         .collect()
 }
 
+fn rulebook_headings(seeds: &Seeds, id: &str) -> HashSet<String> {
+    seeds
+        .rulebook(id)
+        .lines()
+        .map(|l| l.trim().trim_start_matches('#').trim().replace("**", ""))
+        .collect()
+}
+
 /// Each format file, read.
 fn formats() -> Vec<(String, Format)> {
     let files = format_files();
@@ -76,9 +84,9 @@ fn every_format_rule_cites_its_source() {
     assert!(problems.is_empty(), "{problems:#?}");
 }
 
-/// A citation that names a rulebook (`seed`) names a section heading that rulebook prints.
+/// A citation that names a rulebook names a section heading that rulebook prints.
 #[test]
-fn every_format_citation_of_a_seed_is_a_heading_it_prints() {
+fn every_format_citation_of_a_rulebook_is_a_heading_it_prints() {
     let Some(seeds) = support::seeds() else {
         return;
     };
@@ -86,11 +94,11 @@ fn every_format_citation_of_a_seed_is_a_heading_it_prints() {
     let mut cited = 0;
     for (name, format) in formats() {
         for (rule, source) in &format.sources {
-            if let Some(seed) = &source.seed {
+            if let Some(rulebook) = &source.rulebook {
                 cited += 1;
-                if !headings(&seeds, seed).contains(&source.section) {
+                if !rulebook_headings(&seeds, rulebook).contains(&source.section) {
                     problems.push(format!(
-                        "{name}: [sources.{rule}] cites `{}`, which seed {seed} does not print as a heading",
+                        "{name}: [sources.{rule}] cites `{}`, which {rulebook} does not print as a heading",
                         source.section
                     ));
                 }
@@ -101,7 +109,7 @@ fn every_format_citation_of_a_seed_is_a_heading_it_prints() {
     assert!(problems.is_empty(), "{problems:#?}");
 }
 
-/// Seed 000 plays 300 points; 400 points and two flotillas come from the tournament
+/// The Armada Rules Reference plays 300 points; 400 points and two flotillas come from the tournament
 /// regulations, which `standard` must say (and not claim a rulebook for).
 #[test]
 fn standard_armada_is_not_the_rules_reference_game() {
@@ -113,13 +121,13 @@ fn standard_armada_is_not_the_rules_reference_game() {
     assert_eq!(rrg.points_limit, 300);
     assert_eq!(
         rrg.source_of("points_limit")
-            .and_then(|c| c.seed.as_deref()),
-        Some("000")
+            .and_then(|c| c.rulebook.as_deref()),
+        Some("armada-rules-reference")
     );
     let standard = read("standard");
     for rule in ["points_limit", "flotilla_cap"] {
         let cited = standard.source_of(rule).unwrap();
-        assert!(cited.seed.is_none(), "{rule}: no rulebook states it");
+        assert!(cited.rulebook.is_none(), "{rule}: no rulebook states it");
         assert!(
             cited.document.contains("Tournament Regulations"),
             "{rule}: {cited:?}"

@@ -121,6 +121,16 @@ pub fn seeds() -> Option<Seeds> {
 }
 
 impl Seeds {
+    /// The text of a rulebook by the id citations give it (`talon-rulebook`): the shared
+    /// folder numbers the rulebooks in the order of `arbiter::report::RULEBOOKS`.
+    pub fn rulebook(&self, id: &str) -> String {
+        let number = arbiter::report::RULEBOOKS
+            .iter()
+            .position(|r| *r == id)
+            .unwrap_or_else(|| panic!("no rulebook is called `{id}`"));
+        self.text(&format!("{number:03}"))
+    }
+
     /// The text of seed `id`: a whole file name (`000_ae69564e4264402a.txt`) or its number
     /// (`000`). The seeds being there, a missing one fails the test.
     pub fn text(&self, id: &str) -> String {

@@ -1,4 +1,4 @@
-//! The resolution round (seed 001 §3): every turn in the seed's step order, then turn 13
+//! The resolution round (Space Alert rulebook §3): every turn in the seed's step order, then turn 13
 //! (§3.6) and the score (§4). The engine is plain data; the log records the trace only when
 //! asked, so a solver can resolve missions in a loop without formatting a line.
 

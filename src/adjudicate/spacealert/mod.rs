@@ -1,4 +1,4 @@
-//! Space Alert: a whole mission's resolution round (seed 001 §3), turn by turn in the seed's
+//! Space Alert: a whole mission's resolution round (Space Alert rulebook §3), turn by turn in the seed's
 //! step order, every step citing its section; the appendix's special threats (7.1, 7.2) cite
 //! their entry. Split by concept: [`state`] (plain data), [`crew`] (§3.2 player actions),
 //! [`combat`] (§3.3 damage to threats), [`threats`] (§3.1 appearance, §3.4 threat actions),

@@ -106,7 +106,7 @@ impl Adjudication for Report {
             crate::adjudicate::list(&o.threats_destroyed),
             crate::adjudicate::list(&o.threats_survived)
         ));
-        let mut score = new_table(vec!["score (seed 001 §4)", "points"]);
+        let mut score = new_table(vec!["score (Space Alert rulebook §4)", "points"]);
         match &self.breakdown {
             Some(b) => {
                 for (label, value) in [

@@ -1,4 +1,4 @@
-//! `talon/damage` (seed 004 6.2, 8.4–8.6): hits in order. A reinforcement marker takes the
+//! `talon/damage` (Talon rulebook 6.2, 8.4–8.6): hits in order. A reinforcement marker takes the
 //! first point of its arc (6.2.1), the arc's shield boxes the next, and once the arc is down
 //! the rest crosses hull boxes from the left (8.4.1). Crossing a critical box rolls two dice
 //! on the critical damage table (8.4.3, 8.5); crossing the last box destroys the ship
@@ -33,7 +33,7 @@ pub fn run(sc: &Scenario, seed: Option<u64>, steps: &mut Steps) -> Played {
             )
             .at(sc.file, hit.span.clone())
             .label("hit on a destroyed ship")
-            .help("a destroyed ship is removed from play (seed 004 8.6.1): remove this hit or aim it at another ship")
+            .help("a destroyed ship is removed from play (Talon rulebook 8.6.1): remove this hit or aim it at another ship")
             .into());
         }
         fleet.hit(steps, hit.ship, hit.arc, hit.damage, "Hit")?;
@@ -57,7 +57,7 @@ pub struct ShipState<'a> {
     pub criticals: Vec<&'a str>,
 }
 
-/// Blast damage dealt by an exploding ship (seed 004 8.6.2), by ship index.
+/// Blast damage dealt by an exploding ship (Talon rulebook 8.6.2), by ship index.
 #[derive(Debug, Clone, Copy)]
 pub struct Blast {
     pub from: usize,
@@ -119,7 +119,7 @@ impl<'a> Fleet<'a> {
                         ),
                     )
                     .at(self.sc.file, 0..0)
-                    .help("an arc that is down cannot be reinforced (seed 004 6.2.2): remove it from `reinforced`")
+                    .help("an arc that is down cannot be reinforced (Talon rulebook 6.2.2): remove it from `reinforced`")
                     .into());
                 }
             }
@@ -270,7 +270,7 @@ impl<'a> Fleet<'a> {
         Ok(())
     }
 
-    /// Roll on the table (seed 004 8.5); returns extra hull boxes to cross.
+    /// Roll on the table (Talon rulebook 8.5); returns extra hull boxes to cross.
     fn critical(
         &mut self,
         steps: &mut Steps,
@@ -347,7 +347,7 @@ impl<'a> Fleet<'a> {
         Ok(extra)
     }
 
-    /// Blast damage of a destroyed ship (seed 004 8.6.2).
+    /// Blast damage of a destroyed ship (Talon rulebook 8.6.2).
     fn explode(
         &mut self,
         steps: &mut Steps,
@@ -461,7 +461,7 @@ impl<'a> Fleet<'a> {
                     rules::SHIELD_ARCS,
                     format!("{}: arc facing the blast", def.id),
                     format!(
-                        "The blast comes along the {}/{} edge; seed 004 does not say which arc takes it, so the {} arc is taken.",
+                        "The blast comes along the {}/{} edge; the Talon rulebook does not say which arc takes it, so the {} arc is taken.",
                         a.as_str(),
                         b.as_str(),
                         a.as_str()

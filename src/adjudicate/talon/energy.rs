@@ -1,4 +1,4 @@
-//! `talon/energy-phase` (seed 004 9.x): the initiative player first (9.1); each ship charges
+//! `talon/energy-phase` (Talon rulebook 9.x): the initiative player first (9.1); each ship charges
 //! one red box per bar, or, where no red box is left, as many yellow boxes as the group has
 //! weapons (9.2); then changes speed by one at most (5.4.3, 9.3), with the leftmost hull
 //! box's modifier applied to power (8.4.2) and no speed that leaves power below zero

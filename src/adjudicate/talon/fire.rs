@@ -1,4 +1,4 @@
-//! `talon/fire` (seed 004 5.3, 8.1–8.3): one weapon of a charged group at a target. The
+//! `talon/fire` (Talon rulebook 5.3, 8.1–8.3): one weapon of a charged group at a target. The
 //! target must be in one of the group's firing arcs and within the weapon's range, in
 //! another hex and not a friend (8.2.2); the first shot clears the group's charge bar, and
 //! each weapon of the group fires once (8.1.1, 8.3). The shield hit is the arc of the
@@ -258,7 +258,7 @@ impl<'a> Aim<'a> {
             )
             .at(self.sc.file, self.shot.span.clone())
             .label("destroyed before this shot")
-            .help("a destroyed ship is removed from play (seed 004 8.6.1): remove the shot")
+            .help("a destroyed ship is removed from play (Talon rulebook 8.6.1): remove the shot")
             .into());
         }
         Ok(())
@@ -278,7 +278,7 @@ impl<'a> Aim<'a> {
             )
             .at(self.sc.file, self.shot.span.clone())
             .label("one shot too many")
-            .help("each weapon of a group fires once, then the bar must be charged again (seed 004 8.1.1)")
+            .help("each weapon of a group fires once, then the bar must be charged again (Talon rulebook 8.1.1)")
             .into());
         }
         Ok(())

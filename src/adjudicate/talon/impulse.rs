@@ -1,4 +1,4 @@
-//! `talon/impulse` (seed 004 4.1): in each impulse A–F, a ship gains power when a number in
+//! `talon/impulse` (Talon rulebook 4.1): in each impulse A–F, a ship gains power when a number in
 //! the impulse's box equals its power and must move when one equals its speed. A base
 //! rotates instead of moving (14).
 //!

@@ -1,4 +1,4 @@
-//! `talon/initiative` (seed 004 4.2): at the end of an impulse, more Change markers than
+//! `talon/initiative` (Talon rulebook 4.2): at the end of an impulse, more Change markers than
 //! Defend markers turn the initiative marker over; otherwise it stays. The example of 4.2
 //! lets the side whose markers forced the change pick the new holder (players may even hand
 //! it to the opponent). When both sides placed Change markers the seed does not say who
@@ -69,7 +69,7 @@ pub fn run(sc: &Scenario, steps: &mut Steps) -> Played {
                     )
                     .at(sc.file, span.clone())
                     .label("no chooser")
-                    .help("leave `chosen` out: seed 004 4.2 says the marker is turned over, and is silent on who would pick")
+                    .help("leave `chosen` out: the Talon rulebook (4.2) says the marker is turned over, and is silent on who would pick")
                     .into());
             }
             (_, None) => holder.other(),
@@ -86,7 +86,7 @@ pub fn run(sc: &Scenario, steps: &mut Steps) -> Played {
                 new_holder.title()
             ),
             None => format!(
-                "{change} Change against {defend} Defend: the marker is turned over; {} holds the initiative. Both sides placed Change markers and the seed does not say who would pick.",
+                "{change} Change against {defend} Defend: the marker is turned over; {} holds the initiative. Both sides placed Change markers and the rulebook does not say who would pick.",
                 new_holder.title()
             ),
         };

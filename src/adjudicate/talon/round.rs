@@ -1,4 +1,4 @@
-//! `talon/round` (seed 004 3.2): a whole round. In each impulse A–F the initiative player
+//! `talon/round` (Talon rulebook 3.2): a whole round. In each impulse A–F the initiative player
 //! takes its turn, then the second player (4.1): its ships spend the power they gain (6.1),
 //! those that must move take their next planned move — straight (7.1), a turn (7.2) or a
 //! sideslip (7.3) — with collisions between ships of one race (7.4) and the floating map
@@ -28,7 +28,7 @@ use serde_json::{Map, Value, json};
 
 const LETTERS: [&str; 6] = ["A", "B", "C", "D", "E", "F"];
 
-/// Collision damage to each ship (seed 004 7.4).
+/// Collision damage to each ship (Talon rulebook 7.4).
 const COLLISION_DAMAGE: u32 = 3;
 
 pub fn run(sc: &Scenario, seed: Option<u64>, steps: &mut Steps) -> Played {
@@ -193,7 +193,7 @@ impl<'a> Round<'a> {
                 )
                 .at(sc.file, spend.span.clone())
                 .label("no power to spend here")
-                .help("a ship gets one point of power in each impulse whose box holds its power, and spends it there (seed 004 4.1, 6.1)")
+                .help("a ship gets one point of power in each impulse whose box holds its power, and spends it there (Talon rulebook 4.1, 6.1)")
                 .into());
             }
             spent.push(spend.ship);
@@ -249,7 +249,7 @@ impl<'a> Round<'a> {
         Ok(())
     }
 
-    /// The ship's next planned move (seed 004 7.1–7.3), then any collision (7.4).
+    /// The ship's next planned move (Talon rulebook 7.1–7.3), then any collision (7.4).
     fn advance(&mut self, impulse: usize, ship: usize, steps: &mut Steps) -> Result<(), Stop> {
         let sc = self.sc;
         let def = &sc.ships[ship];
@@ -265,7 +265,7 @@ impl<'a> Round<'a> {
             )
             .at(sc.file, def.span.clone())
             .label("one move short")
-            .help("a ship moves in every impulse whose box holds its speed, and must (seed 004 4.1, 7.1): add a move")
+            .help("a ship moves in every impulse whose box holds its speed, and must (Talon rulebook 4.1, 7.1): add a move")
             .into());
         };
         self.next_move[ship] += 1;
@@ -290,7 +290,7 @@ impl<'a> Round<'a> {
                             "`{}` cannot turn in impulse {}: its turn radius marker is {marker} hex(es) away",
                             def.id, LETTERS[impulse]
                         ),
-                        "a ship turns only once it has moved as many hexes as its turn radius since its last turn (seed 004 7.2.2): move straight or sideslip first",
+                        "a ship turns only once it has moved as many hexes as its turn radius since its last turn (Talon rulebook 7.2.2): move straight or sideslip first",
                     ));
                 }
                 let turned = if *planned == Move::Left {
@@ -307,7 +307,7 @@ impl<'a> Round<'a> {
                             "`{}` has no sideslip marker for a sideslip in impulse {}",
                             def.id, LETTERS[impulse]
                         ),
-                        "a sideslip needs a marker bought with power before the move: add a [[spend]] with `on = \"sideslip\"` in this or an earlier impulse (seed 004 6.1, 7.3.2)",
+                        "a sideslip needs a marker bought with power before the move: add a [[spend]] with `on = \"sideslip\"` in this or an earlier impulse (Talon rulebook 6.1, 7.3.2)",
                     ));
                 }
                 let side = if *planned == Move::SideslipLeft {
@@ -594,7 +594,7 @@ impl<'a> Round<'a> {
                         self.holder.title()
                     ),
                     None => format!(
-                        "{changes} Change against {defend} Defend: the marker is turned over; {} holds the initiative. Both sides placed Change markers and the seed does not say who would pick.",
+                        "{changes} Change against {defend} Defend: the marker is turned over; {} holds the initiative. Both sides placed Change markers and the rulebook does not say who would pick.",
                         self.holder.title()
                     ),
                 }
@@ -632,7 +632,7 @@ impl<'a> Round<'a> {
                 )
                 .at(self.sc.file, span.clone())
                 .label("a move the curve does not allow")
-                .help("a ship moves exactly in the impulses whose box holds its speed (seed 004 4.1): remove the extra moves or change its curve")
+                .help("a ship moves exactly in the impulses whose box holds its speed (Talon rulebook 4.1): remove the extra moves or change its curve")
                 .into());
             }
         }

@@ -127,7 +127,7 @@ pub fn effects(list: &[Effect]) -> String {
     list.iter().map(describe).collect::<Vec<_>>().join("; ")
 }
 
-/// The appendix entry of seed 001 that explains a standing rule.
+/// The appendix entry of Space Alert rulebook that explains a standing rule.
 pub fn appendix_entry(special: Special) -> &'static str {
     match special {
         Special::Stealth | Special::RocketFizzles => "7.1 · Caza furtivo, Caza fantasma",
@@ -136,7 +136,7 @@ pub fn appendix_entry(special: Special) -> &'static str {
         Special::PulseStripsShields => "7.1 · Nube de energía, Maelstrom",
         Special::HeavyLasersIgnore => "7.1 · Explorador",
         Special::OneDamagePerTurn => "7.1 · Enjambre",
-        Special::RocketImmune => "card fact (the seed's appendix is silent)",
+        Special::RocketImmune => "card fact (the rulebook's appendix is silent)",
         Special::LeviathanBlast => "7.1 · Leviatán de Abastecimiento",
         Special::UntargetableAtRange3 => "7.1 · Satélite psiónico, Satélite de pulsos",
         Special::Behemoth => "7.1 · Behemot",
@@ -161,7 +161,7 @@ pub fn threat(t: &Threat) -> Vec<Fact> {
         fact(
             "Spanish name",
             if t.name_es_printed {
-                format!("{} (printed in seed 001)", t.name)
+                format!("{} (printed in the Space Alert rulebook)", t.name)
             } else {
                 format!("{} (arbiter's translation)", t.name)
             },
@@ -224,8 +224,8 @@ pub fn threat(t: &Threat) -> Vec<Fact> {
     if let Some(n) = t.burst_per_space {
         rows.push(fact("Burst", format!("{n} damage per X/Y space passed")));
     }
-    if let Some(note) = &t.seed_differs {
-        rows.push(fact("Seed differs", note.clone()));
+    if let Some(note) = &t.rulebook_differs {
+        rows.push(fact("Rulebook differs", note.clone()));
     }
     rows
 }

@@ -244,7 +244,7 @@ pub struct Threat {
     /// Spanish name.
     pub name: String,
     pub name_en: String,
-    /// The Spanish name is the one printed in seed 001 (else arbiter's translation).
+    /// The Spanish name is the one printed in the Space Alert rulebook (else arbiter's translation).
     pub name_es_printed: bool,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub nicknames: Vec<String>,
@@ -273,9 +273,13 @@ pub struct Threat {
     /// Asteroids: damage per X/Y space passed, when destroyed (appendix 7.1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub burst_per_space: Option<u8>,
-    /// Where seed 001 says otherwise than the reference tables (the facts follow the seed).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed_differs: Option<String>,
+    /// Where Space Alert rulebook says otherwise than the reference tables (the facts follow the rulebook).
+    #[serde(
+        default,
+        alias = "seed_differs",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub rulebook_differs: Option<String>,
     pub x: Vec<Effect>,
     pub y: Vec<Effect>,
     pub z: Vec<Effect>,

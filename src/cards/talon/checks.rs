@@ -1,7 +1,7 @@
 //! `cards check` for Talon: what reading alone cannot catch. A curve the class does not list
 //! as its default, a weapon group naming no weapon, a critical box past the last hull box,
 //! weapon tables of the wrong size, an impulse chart that does not move a ship of speed n
-//! exactly n times (seed 004 5.1), a critical table with a roll missing.
+//! exactly n times (Talon rulebook 5.1), a critical table with a roll missing.
 
 use super::TalonCards;
 use super::model::*;
@@ -13,7 +13,7 @@ use crate::text::did_you_mean;
 use std::collections::HashSet;
 use std::ops::Range;
 
-/// Impulses per round, and the highest number on the chart (seed 004 3.1, 4.1).
+/// Impulses per round, and the highest number on the chart (Talon rulebook 3.1, 4.1).
 const IMPULSES: [&str; 6] = ["A", "B", "C", "D", "E", "F"];
 const MAX_NUMBER: u8 = 6;
 
@@ -83,7 +83,7 @@ impl Checker<'_> {
                 class,
                 span,
                 format!("fighter class `{id}` has a speed below 5"),
-                "fighters have a minimum speed of 5 (seed 004 12.1.2)",
+                "fighters have a minimum speed of 5 (Talon rulebook 12.1.2)",
             );
         }
     }
@@ -98,7 +98,7 @@ impl Checker<'_> {
                 class,
                 span,
                 format!("class `{id}` has no power curve"),
-                "list every power-speed-turn step of the player aid card in `curves` (seed 004 5.4.1)",
+                "list every power-speed-turn step of the player aid card in `curves` (Talon rulebook 5.4.1)",
             );
         }
         if !class.curves.contains(&class.default_curve) {
@@ -111,7 +111,7 @@ impl Checker<'_> {
                     class.default_curve
                 ),
                 format!(
-                    "the starting curve is one of `curves` (seed 004 5.4.1): {}",
+                    "the starting curve is one of `curves` (Talon rulebook 5.4.1): {}",
                     class
                         .curves
                         .iter()
@@ -130,7 +130,7 @@ impl Checker<'_> {
                     class,
                     span,
                     format!("class `{id}`: curve {text} goes past 6"),
-                    "power and speed are at most 6: a ship gains 1 power and moves 1 hex at most per impulse, and a round has 6 impulses (seed 004 5.1)",
+                    "power and speed are at most 6: a ship gains 1 power and moves 1 hex at most per impulse, and a round has 6 impulses (Talon rulebook 5.1)",
                 );
             }
             if !speeds.insert(curve.speed) {
@@ -139,15 +139,15 @@ impl Checker<'_> {
                     class,
                     span,
                     format!("class `{id}` has two curves of speed {}", curve.speed),
-                    "a power curve has one step per speed (seed 004 5.4.1)",
+                    "a power curve has one step per speed (Talon rulebook 5.4.1)",
                 );
             }
             if curve.turn.is_some() == class.is_base() {
                 let span = self.span(class, "curves", Some(&text));
                 let help = if class.is_base() {
-                    "a base's curve has no turn radius (seed 004 14): write power-speed, e.g. `6-2`"
+                    "a base's curve has no turn radius (Talon rulebook 14): write power-speed, e.g. `6-2`"
                 } else {
-                    "a ship's curve is power-speed-turn, e.g. `3-3-2` (seed 004 5.4.1)"
+                    "a ship's curve is power-speed-turn, e.g. `3-3-2` (Talon rulebook 5.4.1)"
                 };
                 self.impossible(
                     class,
@@ -169,7 +169,7 @@ impl Checker<'_> {
                 class,
                 span,
                 format!("class `{id}` has no hull boxes"),
-                "a ship is destroyed when its last hull box is crossed (seed 004 8.6.1), so it has at least one",
+                "a ship is destroyed when its last hull box is crossed (Talon rulebook 8.6.1), so it has at least one",
             );
         }
         if let Some(pair) = class.hull_boxes.windows(2).find(|w| w[1] > w[0]) {
@@ -190,7 +190,7 @@ impl Checker<'_> {
                 class,
                 span,
                 format!("class `{id}`: a hull box of +{positive}"),
-                "damage never adds power: a hull box's modifier is 0 or less (seed 004 8.4.2)",
+                "damage never adds power: a hull box's modifier is 0 or less (Talon rulebook 8.4.2)",
             );
         }
         let mut seen = HashSet::new();
@@ -245,7 +245,7 @@ impl Checker<'_> {
                         "class `{id}`: a group of `{}` with no weapon, no arc or no charge box",
                         group.weapon
                     ),
-                    "a weapon group has at least one weapon, one firing arc and one charge box (seed 004 5.1)",
+                    "a weapon group has at least one weapon, one firing arc and one charge box (Talon rulebook 5.1)",
                 );
             }
         }
@@ -262,7 +262,7 @@ impl Checker<'_> {
                     "weapon `{id}` reaches from range {} to {}",
                     weapon.min_range, weapon.max_range
                 ),
-                "ships in the same hex cannot fire at each other (seed 004 8.2.2): the least range is 1, and no more than the greatest",
+                "ships in the same hex cannot fire at each other (Talon rulebook 8.2.2): the least range is 1, and no more than the greatest",
             );
             return;
         }
@@ -327,7 +327,7 @@ impl Checker<'_> {
                         weapon,
                         span,
                         format!("missile `{id}` has no damage"),
-                        "a missile does its damage when it reaches its target (seed 004 13.5): add `damage`",
+                        "a missile does its damage when it reaches its target (Talon rulebook 13.5): add `damage`",
                     );
                 }
             }
@@ -342,7 +342,7 @@ impl Checker<'_> {
                 first,
                 span,
                 format!("the impulse chart lists {}", ids.join(", ")),
-                "a round has six impulses, A to F, in that order (seed 004 3.1)",
+                "a round has six impulses, A to F, in that order (Talon rulebook 3.1)",
             );
             return;
         }
@@ -357,7 +357,7 @@ impl Checker<'_> {
                 );
             }
         }
-        // A ship of speed n moves n hexes a round, at most one per impulse (seed 004 5.1),
+        // A ship of speed n moves n hexes a round, at most one per impulse (Talon rulebook 5.1),
         // and a ship of power n gains n power: so n is printed in exactly n impulses.
         for n in 1..=MAX_NUMBER {
             let count = impulses.iter().filter(|i| i.numbers.contains(&n)).count();
@@ -368,7 +368,7 @@ impl Checker<'_> {
                     span,
                     format!("{n} is printed in {count} impulses of the chart"),
                     format!(
-                        "a ship of speed {n} moves {n} hexes a round, one per impulse at most (seed 004 5.1): {n} is in exactly {n} impulses"
+                        "a ship of speed {n} moves {n} hexes a round, one per impulse at most (Talon rulebook 5.1): {n} is in exactly {n} impulses"
                     ),
                 );
             }
@@ -391,7 +391,7 @@ impl Checker<'_> {
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
-                "two dice are rolled on the table (seed 004 8.5): one result for each roll from 2 to 12",
+                "two dice are rolled on the table (Talon rulebook 8.5): one result for each roll from 2 to 12",
             );
         }
     }

@@ -89,8 +89,8 @@ pub(super) fn ship_class(cards: &TalonCards, class: &ShipClass) -> Vec<Fact> {
     if !class.ship_names.is_empty() {
         row(&mut out, "Ships", class.ship_names.join(", "));
     }
-    if let Some(differs) = &class.seed_differs {
-        row(&mut out, "Seed differs", differs.as_str());
+    if let Some(differs) = &class.rulebook_differs {
+        row(&mut out, "Rulebook differs", differs.as_str());
     }
     if let Some(note) = &class.note {
         row(&mut out, "Note", note.as_str());

@@ -2,16 +2,16 @@
 //! table. Facts only (names, numbers, arcs), imported by `tools/import-talon`.
 //!
 //! Conventions:
-//! - A power curve is written `power-speed-turn` as on the counters (seed 004 5.4.1), e.g.
-//!   `3-3-2`; a base's has no turn radius (seed 004 14), e.g. `6-2`.
-//! - Hull boxes are listed left to right, each with its power modifier (seed 004 8.4.2);
+//! - A power curve is written `power-speed-turn` as on the counters (Talon rulebook 5.4.1), e.g.
+//!   `3-3-2`; a base's has no turn radius (Talon rulebook 14), e.g. `6-2`.
+//! - Hull boxes are listed left to right, each with its power modifier (Talon rulebook 8.4.2);
 //!   damage crosses them from the left. `critical_boxes` are 1-based positions in that list.
 //! - Fields at their default (0, false, empty) are left out of the files.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// The two sides of seed 004 (2.3).
+/// The two sides of Talon rulebook (2.3).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
 )]
@@ -65,7 +65,7 @@ impl Side {
     }
 }
 
-/// Firing arcs and shield arcs are the same four (seed 004 5.3.2).
+/// Firing arcs and shield arcs are the same four (Talon rulebook 5.3.2).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
 )]
@@ -100,7 +100,7 @@ impl Arc {
 }
 
 /// One step of a power curve: power (AP per round), speed (hexes per round) and turn
-/// radius; a base has none (seed 004 14).
+/// radius; a base has none (Talon rulebook 14).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PowerCurve {
     pub power: u8,
@@ -198,14 +198,14 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
-/// A ship class of one side (seed 004 5.1, 5.2).
+/// A ship class of one side (Talon rulebook 5.1, 5.2).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ShipClass {
     /// `terran-ca`, `talon-bb`…
     pub id: String,
     pub side: Side,
-    /// The hull classification (seed 004 5.2): `CA`, `BB`, `FTR`, `Base`…
+    /// The hull classification (Talon rulebook 5.2): `CA`, `BB`, `FTR`, `Base`…
     pub abbreviation: String,
     /// Other ways the rulebook writes the classification (`CB` for `BC`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -215,7 +215,7 @@ pub struct ShipClass {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub nicknames: Vec<String>,
     pub points: u32,
-    /// The curve a ship starts with (highlighted on the player aid card, seed 004 5.4.1).
+    /// The curve a ship starts with (highlighted on the player aid card, Talon rulebook 5.4.1).
     pub default_curve: PowerCurve,
     /// Every curve, slowest speed last as on the card.
     pub curves: Vec<PowerCurve>,
@@ -225,7 +225,7 @@ pub struct ShipClass {
     /// 1-based positions of the critical hull boxes.
     #[serde(default)]
     pub critical_boxes: Vec<u8>,
-    /// Explosion value (seed 004 8.6.2).
+    /// Explosion value (Talon rulebook 8.6.2).
     pub explosion: u8,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub afterburners: u8,
@@ -236,9 +236,13 @@ pub struct ShipClass {
     pub ship_names: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub weapon_group: Vec<WeaponGroup>,
-    /// How seed 004 differs from the imported reference for this class.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed_differs: Option<String>,
+    /// How Talon rulebook differs from the imported reference for this class.
+    #[serde(
+        default,
+        alias = "seed_differs",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub rulebook_differs: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
@@ -270,7 +274,7 @@ impl ShipClass {
     }
 }
 
-/// A weapon group: weapons sharing one charge bar and arcs (seed 004 5.1).
+/// A weapon group: weapons sharing one charge bar and arcs (Talon rulebook 5.1).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WeaponGroup {
@@ -278,15 +282,15 @@ pub struct WeaponGroup {
     pub weapon: String,
     /// Weapons in the group.
     pub count: u8,
-    /// Red boxes of the charge bar (charged only in the power phase, seed 004 9.2.2).
+    /// Red boxes of the charge bar (charged only in the power phase, Talon rulebook 9.2.2).
     pub red: u8,
-    /// Yellow boxes (active or passive charge, seed 004 8.1.2).
+    /// Yellow boxes (active or passive charge, Talon rulebook 8.1.2).
     #[serde(default)]
     pub yellow: u8,
     pub arcs: Vec<Arc>,
 }
 
-/// A weapon and its table (seed 004 8.3 and the player aid card).
+/// A weapon and its table (Talon rulebook 8.3 and the player aid card).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Weapon {
@@ -318,7 +322,7 @@ pub enum WeaponKind {
     ToHit,
     /// The d6 and the range give the damage.
     Table,
-    /// A counter that moves to its target (seed 004 13).
+    /// A counter that moves to its target (Talon rulebook 13).
     Missile,
 }
 
@@ -367,7 +371,7 @@ impl Weapon {
     }
 }
 
-/// One impulse of the chart (seed 004 4.1): the numbers printed in its box.
+/// One impulse of the chart (Talon rulebook 4.1): the numbers printed in its box.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Impulse {
@@ -376,7 +380,7 @@ pub struct Impulse {
     pub numbers: Vec<u8>,
 }
 
-/// One result of the critical damage table (seed 004 8.5).
+/// One result of the critical damage table (Talon rulebook 8.5).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Critical {
@@ -401,10 +405,10 @@ pub struct Critical {
     pub destroys_weapon_group: bool,
     #[serde(default, skip_serializing_if = "is_false")]
     pub shields_down: bool,
-    /// The marker carries the repair icon (seed 004 8.7).
+    /// The marker carries the repair icon (Talon rulebook 8.7).
     #[serde(default, skip_serializing_if = "is_false")]
     pub repairable: bool,
-    /// Bases ignore this result (seed 004 8.5).
+    /// Bases ignore this result (Talon rulebook 8.5).
     #[serde(default, skip_serializing_if = "is_false")]
     pub bases_unaffected: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]

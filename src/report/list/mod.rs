@@ -21,6 +21,9 @@ pub struct ListReport {
     pub file: String,
     /// `armada` or `xwing`; absent when the input is no list of either.
     pub game: Option<&'static str>,
+    /// What one list of the game is called ("Armada fleet"), for headings.
+    #[serde(skip)]
+    pub noun: Option<&'static str>,
     /// The builder or format the text is in (`kingston`, `xws`, `yasb-link` …).
     pub source_format: Option<&'static str>,
     /// The format id checked against (`standard`, `sector-800`, `xwa-standard`).
@@ -95,6 +98,7 @@ impl ListReport {
         let mut report = ListReport {
             file,
             game,
+            noun: None,
             source_format: None,
             format: None,
             format_source: None,
@@ -168,13 +172,8 @@ impl ListReport {
     /// The line above a list's table: file, game, builder, format, faction, name.
     pub fn heading(&self) -> String {
         let mut parts = Vec::new();
-        if let Some(game) = self.game {
-            parts.push(match game {
-                "armada" => "Armada fleet".to_string(),
-                "xwing" => "X-Wing squad".to_string(),
-                "talon" => "Talon fleet".to_string(),
-                other => other.to_string(),
-            });
+        if let Some(game) = self.noun.or(self.game) {
+            parts.push(game.to_string());
         }
         if let Some(source) = self.source_format {
             parts.push(format!("read as {source}"));
@@ -344,10 +343,12 @@ impl Summary {
 }
 
 /// The diagnostic for an input that is no list of any game arbiter reads: empty, binary,
-/// or text in no known format. `text` is the input as shown (lossy, control bytes as `?`).
-pub fn unknown_game(file: FileId, text: &str) -> Finding {
+/// or text in no known format. `text` is the input as shown (lossy, control bytes as `?`);
+/// `expected` names the lists arbiter reads ("an Armada fleet or an X-Wing squad"), `how`
+/// how to get one.
+pub fn unknown_game(file: FileId, text: &str, expected: &str, how: &str) -> Finding {
     let (message, label) = if text.trim().is_empty() {
-        ("this input is empty", "nothing here")
+        ("this input is empty".to_string(), "nothing here")
     } else if text
         .chars()
         .filter(|&c| c == '?' || c == '\u{fffd}')
@@ -355,17 +356,18 @@ pub fn unknown_game(file: FileId, text: &str) -> Finding {
         * 10
         > text.chars().count()
     {
-        ("this input is binary data, not a list", "not text")
+        (
+            "this input is binary data, not a list".to_string(),
+            "not text",
+        )
     } else {
         (
-            "this is neither an Armada fleet list nor an X-Wing squad in a format arbiter reads",
+            format!("this is not {expected} in a format arbiter reads"),
             "no list format starts like this",
         )
     };
     Finding::error(Code::ListParseUnknownGame, message)
         .at(file, super::first_line_span(text, 120))
         .label(label)
-        .help(
-            "give a fleet exported as text by an Armada builder, or an X-Wing squad as XWS JSON, a YASB link or a builder's text export",
-        )
+        .help(format!("give {how}"))
 }

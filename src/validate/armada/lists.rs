@@ -8,7 +8,7 @@ use crate::cards::{CardDb, Game};
 use crate::parse::armada::{self as armada_parse, ParsedFleet, SourceFormat};
 use crate::report::list::ListReport;
 use crate::report::{FileId, SourceFiles};
-use crate::validate::{GameLists, ListBytes, ListOption, Request, Sign, TeamMember};
+use crate::validate::{GameLists, ListBytes, ListKind, ListOption, Request, Sign, TeamMember};
 
 /// The Armada card data with its lookup tables and the run's choices.
 pub struct ArmadaLists<'db> {
@@ -160,6 +160,13 @@ impl<'db> ArmadaLists<'db> {
 impl GameLists for ArmadaLists<'_> {
     fn game(&self) -> Game {
         Game::Armada
+    }
+
+    fn list_kind(&self) -> ListKind {
+        ListKind {
+            noun: "Armada fleet",
+            how: "a fleet exported as text by an Armada builder",
+        }
     }
 
     fn recognise(&self, probe: &str, sign: Sign) -> Option<Option<&'static str>> {

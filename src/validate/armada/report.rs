@@ -106,6 +106,7 @@ pub fn armada_report(
     let mut report = ListReport {
         file: file_name,
         game: Some("armada"),
+        noun: None,
         source_format: parsed.source_format.map(|f| f.as_str()),
         format: Some(format.id.clone()),
         format_source: Some(choice.source),

@@ -1,4 +1,4 @@
-//! Sector Fleets team play (seed 003, "Flotas de Sector multijugador"): each player builds
+//! Sector Fleets team play (Sector Fleets, "Flotas de Sector multijugador"): each player builds
 //! a fleet to a share of the game's points, and a team's fleets are checked together: one
 //! faction per team, each unique name once per team. The numbers (points per player,
 //! flotilla cap, enlarged set-up area) come from the format's `[[team]]` splits.

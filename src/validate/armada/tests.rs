@@ -597,7 +597,7 @@ fn restrictions_size_flagship_and_flotilla_commander() {
         document: "Some tournament document".into(),
         version: None,
         section: "Flagships".into(),
-        seed: None,
+        rulebook: None,
     };
     strict
         .sources

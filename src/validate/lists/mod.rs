@@ -12,7 +12,7 @@ use crate::input::{Input, Unread, list_inputs};
 use crate::report::list::ListReport;
 use crate::report::{Code, Finding};
 use crate::validate::{
-    GameLists, ListBytes, ListOption, Recognised, Request, TeamMember, games_with_lists,
+    GameLists, ListBytes, ListKind, ListOption, Recognised, Request, TeamMember, games_with_lists,
 };
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -73,6 +73,12 @@ impl<'db> Checker<'db> {
             name: list.name,
             bytes: &bytes,
         };
+        let mut report = self.recognise_and_check(list);
+        self.name_kind(&mut report);
+        report
+    }
+
+    fn recognise_and_check(&self, list: ListBytes<'_>) -> ListReport {
         match self.recognise(list) {
             Ok(found) => match self.rules_of(found.game) {
                 Some(rules) => {
@@ -116,7 +122,19 @@ impl<'db> Checker<'db> {
                     .collect()
             })
             .collect();
-        rules.check_teams(members)
+        let mut reports = rules.check_teams(members)?;
+        for report in &mut reports {
+            self.name_kind(report);
+        }
+        Ok(reports)
+    }
+
+    /// What the report's list is called, for its heading: its game's list kind.
+    fn name_kind(&self, report: &mut ListReport) {
+        let game = report.game.and_then(Game::from_id);
+        report.noun = game
+            .and_then(|game| self.rules_of(game))
+            .map(|rules| rules.list_kind().noun);
     }
 
     fn member<'a>(&self, name: &'a str, bytes: &'a Result<Vec<u8>, Unread>) -> TeamMember<'a> {
@@ -142,7 +160,10 @@ impl<'db> Checker<'db> {
                 builder: found.and_then(|f| f.builder),
             }),
             (None, Some(found)) => Ok(found),
-            (None, None) => Err(Box::new(recognise::no_game(list))),
+            (None, None) => {
+                let kinds: Vec<ListKind> = self.games.iter().map(|g| g.list_kind()).collect();
+                Err(Box::new(recognise::no_game(list, &kinds)))
+            }
         }
     }
 
@@ -300,9 +321,30 @@ mod tests {
         let report = checker.check("prose.txt", b"just some prose about ships");
         assert!(!report.readable);
         assert_eq!(report.game, None);
+        let diagnostic = report.diagnostics.first().expect("a diagnostic");
+        assert_eq!(diagnostic.code, "list::parse::unknown_game");
+        // Every game with lists is named, from the registry.
         assert_eq!(
-            report.diagnostics.first().map(|d| d.code),
-            Some("list::parse::unknown_game")
+            diagnostic.message,
+            "this is not an Armada fleet, an X-Wing squad or a Talon fleet in a format arbiter reads"
+        );
+        assert!(
+            diagnostic
+                .help
+                .as_deref()
+                .is_some_and(|h| h.contains("`Side:`"))
+        );
+    }
+
+    #[test]
+    fn a_list_heading_says_what_kind_of_list_it_is() {
+        let db = db();
+        let checker = ListChecker::new(&db).expect("built-in data serves a run");
+        let report = checker.check("t.txt", b"Side: Terran\nPoints: 500\nCA\n");
+        assert!(
+            report.heading().starts_with("t.txt: Talon fleet"),
+            "{}",
+            report.heading()
         );
     }
 

@@ -5,7 +5,8 @@
 use crate::cards::Game;
 use crate::report::list::{ListReport, unknown_game};
 use crate::report::{Code, Finding, first_line_span};
-use crate::validate::{GameLists, ListBytes, Recognised, Sign, unreadable_list};
+use crate::text::{either_or, with_article};
+use crate::validate::{GameLists, ListBytes, ListKind, Recognised, Sign, unreadable_list};
 use std::borrow::Cow;
 
 /// Bytes looked at to tell the game; every format shows itself in its first lines.
@@ -78,10 +79,19 @@ pub fn wrong_game(list: ListBytes<'_>, found: Game, wanted: Game) -> ListReport 
     })
 }
 
-/// An input no game recognises.
-pub fn no_game(list: ListBytes<'_>) -> ListReport {
+/// An input no game recognises; `kinds` are the lists arbiter reads.
+pub fn no_game(list: ListBytes<'_>, kinds: &[ListKind]) -> ListReport {
+    let nouns: Vec<String> = kinds.iter().map(|k| with_article(k.noun)).collect();
+    // The ways themselves hold commas and "or": semicolons keep them apart.
+    let hows = match kinds {
+        [init @ .., last] if !init.is_empty() => {
+            let init: Vec<&str> = init.iter().map(|k| k.how).collect();
+            format!("{}; or {}", init.join("; "), last.how)
+        }
+        _ => kinds.iter().map(|k| k.how).collect(),
+    };
     unreadable_list(list.name, None, list.bytes, |file, text| {
-        vec![unknown_game(file, text)]
+        vec![unknown_game(file, text, &either_or(&nouns), &hows)]
     })
 }
 
@@ -90,7 +100,7 @@ pub fn no_list_reader(list: ListBytes<'_>, game: Game, readers: &[Game]) -> List
     let titles: Vec<&str> = readers.iter().map(|g| g.short_title()).collect();
     let help = format!(
         "validate {} lists, or leave out `--game`",
-        crate::text::either_or(&titles)
+        either_or(&titles)
     );
     unreadable_list(list.name, Some(game), list.bytes, |file, text| {
         vec![

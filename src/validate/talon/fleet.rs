@@ -46,7 +46,7 @@ pub fn validate<'db>(
             )
             .at(file, written.span.clone())
             .label("not a side")
-            .help("the sides are the Terran Confederation and the Talon Empire: `Side: Terran` or `Side: Talon` (seed 004 2.3)"),
+            .help("the sides are the Terran Confederation and the Talon Empire: `Side: Terran` or `Side: Talon` (Talon rulebook 2.3)"),
             None => Finding::error(Code::TalonSide, "the fleet names no side")
                 .at(file, 0..0)
                 .help("add `Side: Terran` or `Side: Talon` as the first line"),

@@ -6,7 +6,7 @@ use crate::cards::{CardDb, Game};
 use crate::parse::talon as talon_parse;
 use crate::report::SourceFiles;
 use crate::report::list::{ListReport, unknown_game};
-use crate::validate::{GameLists, ListBytes, ListOption, Request, Sign, unreadable_list};
+use crate::validate::{GameLists, ListBytes, ListKind, ListOption, Request, Sign, unreadable_list};
 
 /// Talon fleets are short: a side, a points line and a line per class.
 const MAX_INPUT_BYTES: usize = 1 << 20;
@@ -33,6 +33,13 @@ impl GameLists for TalonLists<'_> {
         Game::Talon
     }
 
+    fn list_kind(&self) -> ListKind {
+        ListKind {
+            noun: "Talon fleet",
+            how: "a Talon fleet list with its `Side:` line",
+        }
+    }
+
     /// A `Side:` line no other game's list has.
     fn recognise(&self, probe: &str, sign: Sign) -> Option<Option<&'static str>> {
         (sign == Sign::Unmistakable && talon_parse::detect(probe)).then_some(None)
@@ -49,8 +56,10 @@ impl GameLists for TalonLists<'_> {
 
     fn check(&self, list: ListBytes<'_>, _builder: Option<&'static str>) -> ListReport {
         let Ok(text) = std::str::from_utf8(list.bytes) else {
+            let kind = self.list_kind();
+            let expected = crate::text::with_article(kind.noun);
             return unreadable_list(list.name, Some(Game::Talon), list.bytes, |file, text| {
-                vec![unknown_game(file, text)]
+                vec![unknown_game(file, text, &expected, kind.how)]
             });
         };
         let mut files = SourceFiles::default();

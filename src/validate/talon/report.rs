@@ -61,7 +61,7 @@ pub fn talon_report(
     match fleet.limit_source {
         Some("option") => notes.push("points limit from --points-limit".to_string()),
         None => notes.push(
-            "no points limit: add a `Points:` line or --points-limit (seed 004 prints no standard fleet size)"
+            "no points limit: add a `Points:` line or --points-limit (the Talon rulebook sets no standard fleet size)"
                 .to_string(),
         ),
         _ => {}
@@ -69,6 +69,7 @@ pub fn talon_report(
     let mut report = ListReport {
         file: file_name,
         game: Some("talon"),
+        noun: None,
         source_format: Some("talon-text"),
         format: None,
         format_source: None,

@@ -7,7 +7,7 @@ use crate::cards::{CardDb, Game};
 use crate::parse::xwing::{self as xwing_parse, GameMode, ParsedSquad, RulesetHint, yasb_link};
 use crate::report::list::ListReport;
 use crate::report::{FileId, SourceFiles};
-use crate::validate::{GameLists, ListBytes, ListOption, Request, Sign, unreadable_list};
+use crate::validate::{GameLists, ListBytes, ListKind, ListOption, Request, Sign, unreadable_list};
 
 /// The X-Wing card data with its lookup tables and the run's choices.
 pub struct XwingLists<'db> {
@@ -42,6 +42,13 @@ impl<'db> XwingLists<'db> {
 impl GameLists for XwingLists<'_> {
     fn game(&self) -> Game {
         Game::Xwing
+    }
+
+    fn list_kind(&self) -> ListKind {
+        ListKind {
+            noun: "X-Wing squad",
+            how: "an X-Wing squad as XWS JSON, a YASB link or a builder's text export",
+        }
     }
 
     /// XWS JSON and builder links are unmistakable; text exports are a layout.

@@ -57,6 +57,7 @@ pub fn xwing_report(
     let mut report = ListReport {
         file: file_name,
         game: Some("xwing"),
+        noun: None,
         source_format: Some(parsed.format.as_str()),
         format: Some(squad.format.clone()),
         format_source: Some(format_source),

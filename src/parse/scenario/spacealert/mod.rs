@@ -234,7 +234,7 @@ fn refuse_reused_boards<'db, 'f>(
                 value.span(),
                 format!("trajectory {} is used twice", t.id),
                 "already on another zone",
-                "each zone gets its own trajectory board (seed 001 §1: three for the zones and one internal, drawn at random)".into(),
+                "each zone gets its own trajectory board (Space Alert rulebook §1: three for the zones and one internal, drawn at random)".into(),
             );
         }
         seen.push(&t.id);
@@ -271,7 +271,7 @@ fn threats<'db>(
                 line.turn.span(),
                 format!("a threat cannot appear on turn {turn}"),
                 "outside 1..8",
-                format!("threats are announced at T+1 to T+{last} (seed 001 §2.1): use a turn from 1 to {last}"),
+                format!("threats are announced at T+1 to T+{last} (Space Alert rulebook §2.1): use a turn from 1 to {last}"),
             );
         }
         let (Some(threat), Some(placement)) = (threat, placement) else {
@@ -293,7 +293,7 @@ fn threats<'db>(
                 line.name.span(),
                 format!("{} is in the mission twice", threat.name),
                 "the same card again",
-                "each threat card exists once in the game (seed 001 §1: the decks are drawn from); name another card".into(),
+                "each threat card exists once in the game (Space Alert rulebook §1: the decks are drawn from); name another card".into(),
             );
         }
         if (1..=last).contains(&turn) {
@@ -391,7 +391,7 @@ fn crew(
             span,
             format!("a crew of {} member{}", crew.len(), if crew.len() == 1 { "" } else { "s" }),
             "crew size",
-            format!("a mission has {min} or {max} crew members: with fewer players, androids fill the crew to {min} (seed 001 §5; §5.4 for five); add [[player]] tables with `android = true`"),
+            format!("a mission has {min} or {max} crew members: with fewer players, androids fill the crew to {min} (Space Alert rulebook §5; §5.4 for five); add [[player]] tables with `android = true`"),
         );
     }
     crew
@@ -407,7 +407,8 @@ fn action_board(check: &mut super::Check<'_>, line: &PlayerLine) -> [Action; TUR
                 word.span(),
                 format!("an action for turn {}, after the last turn {TURNS}", i + 1),
                 "turn 13 or later",
-                "the action round has 12 turns (seed 001 §2); remove the extra actions".into(),
+                "the action round has 12 turns (Space Alert rulebook §2); remove the extra actions"
+                    .into(),
             );
             break;
         }
@@ -539,7 +540,7 @@ fn tile_orders(
                 format!("these are not the {} zone's damage tiles", zone.as_str()),
                 "not this zone's six tiles",
                 format!(
-                    "the {} zone's tiles are {} (seed 001 §3.4: 6 a zone), each once, in the order drawn",
+                    "the {} zone's tiles are {} (Space Alert rulebook §3.4: 6 a zone), each once, in the order drawn",
                     zone.as_str(),
                     default.iter().map(|t| format!("`{}`", t.as_str())).collect::<Vec<_>>().join(", ")
                 ),

@@ -87,16 +87,16 @@ pub struct ScenarioFile {
     #[serde(default)]
     #[schemars(with = "Option<Side>")]
     pub initiative: Option<Spanned<Side>>,
-    /// `talon/round`: power spent in an impulse (seed 004 6.1).
+    /// `talon/round`: power spent in an impulse (Talon rulebook 6.1).
     #[serde(default)]
     #[schemars(with = "Vec<Spend>")]
     pub spend: Vec<Spanned<Spend>>,
-    /// `talon/round`: the map's size in hexes; with it, the map floats (seed 004 7.5).
+    /// `talon/round`: the map's size in hexes; with it, the map floats (Talon rulebook 7.5).
     #[serde(default)]
     pub map: Option<MapSize>,
 }
 
-/// One movement a ship makes when its speed says it must move (seed 004 7.1–7.3).
+/// One movement a ship makes when its speed says it must move (Talon rulebook 7.1–7.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Move {
@@ -124,7 +124,7 @@ impl Move {
     }
 }
 
-/// What a ship spends a point of power on (seed 004 6.1), among those a round plays out.
+/// What a ship spends a point of power on (Talon rulebook 6.1), among those a round plays out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum SpendOn {
@@ -185,7 +185,7 @@ pub struct Ship {
     #[serde(default)]
     #[schemars(with = "Option<u32>")]
     pub hull_boxes_lost: Option<Spanned<u32>>,
-    /// Arcs with a shield reinforcement marker (seed 004 6.2).
+    /// Arcs with a shield reinforcement marker (Talon rulebook 6.2).
     #[serde(default)]
     #[schemars(with = "Vec<Arc>")]
     pub reinforced: Vec<Spanned<Arc>>,
@@ -201,7 +201,7 @@ pub struct Ship {
     #[serde(default)]
     #[schemars(with = "Option<u8>")]
     pub speed: Option<Spanned<u8>>,
-    /// A "Power Loss" critical marker (seed 004 8.5 result 11, 9.3).
+    /// A "Power Loss" critical marker (Talon rulebook 8.5 result 11, 9.3).
     #[serde(default)]
     pub power_loss: bool,
     /// "Power Relay Damage" criticals taken (table result 8: power −1 each).

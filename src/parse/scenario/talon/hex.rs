@@ -76,7 +76,7 @@ impl Hex {
         }
     }
 
-    /// Hexes between the two centres (seed 004 counts range in hexes).
+    /// Hexes between the two centres (Talon rulebook counts range in hexes).
     pub fn distance(self, other: Hex) -> u32 {
         let dq = other.q - self.q;
         let dr = other.r - self.r;

@@ -129,7 +129,7 @@ fn impulse_letter(check: &mut Check<'_>, letter: &Spanned<String>) -> Option<usi
             letter.span(),
             format!("`{}` is no impulse", letter.get_ref()),
             "not A to F",
-            "a round has six impulses, A to F (seed 004 3.1)".into(),
+            "a round has six impulses, A to F (Talon rulebook 3.1)".into(),
         );
     }
     index
@@ -140,7 +140,7 @@ fn round_checks(check: &mut Check<'_>, file: &ScenarioFile, ships: &[ShipDef]) {
     if file.initiative.is_none() {
         check.missing(
             "a round needs `initiative`, the side holding it in impulse A",
-            "add `initiative = \"terran\"` or `initiative = \"talon\"` (seed 004 4.2)",
+            "add `initiative = \"terran\"` or `initiative = \"talon\"` (Talon rulebook 4.2)",
         );
     }
     if let Some(map) = file.map
@@ -166,7 +166,7 @@ fn round_checks(check: &mut Check<'_>, file: &ScenarioFile, ships: &[ShipDef]) {
                     b.span.clone(),
                     format!("`{}` starts in the same hex as `{}`, a ship of its side", b.id, a.id),
                     "stacked at the start",
-                    "ships of one race never start a scenario stacked in one hex (seed 004 7.4): move one".into(),
+                    "ships of one race never start a scenario stacked in one hex (Talon rulebook 7.4): move one".into(),
                 );
             }
         }
@@ -178,7 +178,7 @@ fn round_checks(check: &mut Check<'_>, file: &ScenarioFile, ships: &[ShipDef]) {
                 def.span.clone(),
                 format!("`{}` is a base: it rotates, it does not move", def.id),
                 "moves for a base",
-                "leave `moves` out: a base turns one hex side clockwise in each impulse it would move (seed 004 14)".into(),
+                "leave `moves` out: a base turns one hex side clockwise in each impulse it would move (Talon rulebook 14)".into(),
             );
         }
     }
@@ -195,7 +195,7 @@ fn markers(check: &mut Check<'_>, markers: &[Spanned<Marker>]) -> Vec<MarkerDef>
                 marker.ship.span(),
                 format!("`{}` places a second initiative marker", marker.ship.get_ref()),
                 "second marker",
-                "a ship spends at most one power a impulse (seed 004 5.1), so it places one marker at most".into(),
+                "a ship spends at most one power a impulse (Talon rulebook 5.1), so it places one marker at most".into(),
             );
         }
         out.push(MarkerDef {
@@ -266,7 +266,7 @@ fn shots(
                 shot.attacker.span(),
                 "in a round, a shot says in which impulse it is fired".into(),
                 "which impulse?",
-                "add `impulse = \"C\"` (A to F): the shot comes after its side's moves in that impulse (seed 004 3.2)".into(),
+                "add `impulse = \"C\"` (A to F): the shot comes after its side's moves in that impulse (Talon rulebook 3.2)".into(),
             );
         }
         out.push(ShotDef {

@@ -37,7 +37,7 @@ pub(super) fn ship<'db>(
     let mut charged = charged(check, s, class);
     let charge = charge(check, s, class, &span);
     if kind == Kind::Round {
-        // A round fires only groups whose bar is full (seed 004 8.1).
+        // A round fires only groups whose bar is full (Talon rulebook 8.1).
         for ((ready, bar), group) in charged
             .iter_mut()
             .zip(&charge)
@@ -144,7 +144,8 @@ fn curve(check: &mut Check<'_>, s: &Ship, class: Class<'_>) -> Option<PowerCurve
                 text.span(),
                 format!("`{}` is no power curve", text.get_ref()),
                 "not power-speed-turn",
-                "write the three numbers of the counter, e.g. `3-3-2` (seed 004 5.4.1)".into(),
+                "write the three numbers of the counter, e.g. `3-3-2` (Talon rulebook 5.4.1)"
+                    .into(),
             );
             None
         }
@@ -154,7 +155,7 @@ fn curve(check: &mut Check<'_>, s: &Ship, class: Class<'_>) -> Option<PowerCurve
                 text.span(),
                 format!("curve `{curve}` goes past 6"),
                 "not on the impulse chart",
-                "power and speed are 0 to 6 (seed 004 4.1, 5.1)".into(),
+                "power and speed are 0 to 6 (Talon rulebook 4.1, 5.1)".into(),
             );
             None
         }
@@ -278,7 +279,8 @@ fn hull_lost(check: &mut Check<'_>, s: &Ship, class: Class<'_>) -> u32 {
                 lost.get_ref()
             ),
             "no hull left",
-            "a ship is gone once its last hull box is crossed (seed 004 8.6.1): give fewer".into(),
+            "a ship is gone once its last hull box is crossed (Talon rulebook 8.6.1): give fewer"
+                .into(),
         );
     }
     hull_lost
@@ -295,7 +297,7 @@ fn reinforced(check: &mut Check<'_>, s: &Ship) -> [bool; 4] {
                 arc.span(),
                 format!("the {} arc is reinforced twice", arc.get_ref().as_str()),
                 "second reinforcement",
-                "each shield arc has at most one reinforcement (seed 004 6.2.2)".into(),
+                "each shield arc has at most one reinforcement (Talon rulebook 6.2.2)".into(),
             );
         }
         if let Some(slot) = reinforced.get_mut(index) {

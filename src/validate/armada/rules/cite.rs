@@ -1,10 +1,10 @@
-//! Where the fleet-building rules that are not format numbers are written in seed 000, the
-//! Armada Rules Reference (Spanish): the section headings exactly as printed. The format
+//! Where the fleet-building rules that are not format numbers are written in the Armada
+//! Rules Reference (Spanish): the section headings exactly as printed. The format
 //! numbers (points, shares, caps) cite their own sources from `data/formats/`.
 
 use crate::report::Citation;
 
-const SEED: &str = "000";
+const RULEBOOK: &str = "armada-rules-reference";
 const DOC: &str = "Star Wars: Armada — Guía de referencia";
 
 /// One flagship per fleet, any ship may be it.
@@ -16,5 +16,5 @@ pub const UNIQUE_NAMES: &str = "NOMBRES ÚNICOS";
 pub const ALL: &[&str] = &[FLAGSHIP, UNIQUE_NAMES];
 
 pub fn rule(section: &str) -> Citation {
-    Citation::seed(SEED, DOC, None, section)
+    Citation::rulebook(RULEBOOK, DOC, None, section)
 }

@@ -1,10 +1,10 @@
-//! Where the squad-building rules arbiter applies are written in seed 002, the X-Wing Rules
+//! Where the squad-building rules arbiter applies are written in the X-Wing Rules
 //! Reference 1.4.5 (Spanish): the section headings exactly as printed. A test checks each
-//! heading is a line of the seed.
+//! heading is a line of that rulebook.
 
 use crate::report::Citation;
 
-const SEED: &str = "002";
+const RULEBOOK: &str = "xwing-rules-reference";
 const DOC: &str = "Star Wars: X-Wing — Guía de referencia";
 const VERSION: &str = "1.4.5";
 
@@ -20,5 +20,5 @@ pub const SOLITARY: &str = "SINGULAR";
 pub const ALL: &[&str] = &[STANDARDIZED, UPGRADE_CARDS, SOLITARY];
 
 pub fn rule(section: &str) -> Citation {
-    Citation::seed(SEED, DOC, Some(VERSION), section)
+    Citation::rulebook(RULEBOOK, DOC, Some(VERSION), section)
 }

@@ -60,6 +60,6 @@ fn limit_source(squad: &Squad<'_>) -> Option<Citation> {
         document: format!("{} ({})", squad.revision.name, squad.revision.id),
         version: None,
         section: format!("squads of {} points", squad.revision.scale),
-        seed: None,
+        rulebook: None,
     })
 }
