@@ -184,7 +184,6 @@ pub fn after_impulse(round: &Round<'_>, impulse: usize, before: &Board, steps: u
             shots,
             collisions,
             floated,
-            ..Board::default()
         },
         steps,
     }
