@@ -418,6 +418,19 @@ pub fn describe(board: &Board) -> String {
     parts.join("; ")
 }
 
+/// The class and the short label of a terrain hex (Talon rulebook 17–19); a kind an engine
+/// adds later is drawn as plain terrain under its own name.
+fn terrain_look(kind: &str) -> (&'static str, &str) {
+    match kind {
+        "asteroid" => ("terrain asteroid", "ast"),
+        "nebula" => ("terrain nebula", "neb"),
+        "planet" => ("terrain planet", "planet"),
+        "black hole" => ("terrain blackhole", "BH"),
+        "wormhole" => ("terrain wormhole", "WH"),
+        other => ("terrain", other),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -429,18 +442,5 @@ mod tests {
         assert!(fitted.ends_with("… — Impulse C"), "{fitted}");
         assert!(fitted.chars().count() <= 34, "{fitted}");
         assert_eq!(fit("Short — After", 300.0), "Short — After");
-    }
-}
-
-/// The class and the short label of a terrain hex (Talon rulebook 17–19); a kind an engine
-/// adds later is drawn as plain terrain under its own name.
-fn terrain_look(kind: &str) -> (&'static str, &str) {
-    match kind {
-        "asteroid" => ("terrain asteroid", "ast"),
-        "nebula" => ("terrain nebula", "neb"),
-        "planet" => ("terrain planet", "planet"),
-        "black hole" => ("terrain blackhole", "BH"),
-        "wormhole" => ("terrain wormhole", "WH"),
-        other => ("terrain", other),
     }
 }
