@@ -2,6 +2,10 @@
 
 /// Most queue entries a step shows; longer queues show a count of the rest.
 pub const QUEUE_SHOWN: usize = 8;
+/// Most queue entries a step's row of the human table shows. A row is as tall as its
+/// tallest cell: at [`QUEUE_SHOWN`] lines a trace of 30,000 abilities (60,000 steps) was a
+/// 72 MB table; at three the queue is no taller than the rule cell beside it.
+pub const QUEUE_SHOWN_IN_TABLE: usize = 3;
 /// Most names an outcome lists before summarising the rest.
 pub const NAMES_SHOWN: usize = 8;
 

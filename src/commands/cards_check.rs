@@ -1,12 +1,11 @@
-use super::print_stdout;
+use super::{StdoutSink, print_stderr, print_stdout, stderr_line};
 use crate::cards::{LoadOptions, load};
 use crate::cli::{CheckArgs, Outcome};
 use crate::report::{
-    Finding, HumanStyle, JsonFinding, OutputFormat, SHOWN_PER_CODE_AND_FILE, Severity, SourceFiles,
-    cap_repeats, render_findings,
+    Code, Finding, HumanStyle, JsonFinding, OutputFormat, SHOWN_PER_CODE_AND_FILE, Severity,
+    SourceFiles, cap_repeats, render_findings,
 };
 use serde::Serialize;
-use std::io::Write;
 use std::path::PathBuf;
 
 pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
@@ -39,19 +38,19 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
         OutputFormat::Human => {
             let style = HumanStyle::for_stderr();
             let rendered = render_findings(&db.files, &shown(), OutputFormat::Human, style);
-            eprint!("{rendered}");
+            print_stderr(&rendered);
             let files = db.loaded.len();
             let records =
                 db.entries().count() + db.errata.len() + db.formats.len() + db.rules.len();
-            eprintln!(
+            stderr_line(&format!(
                 "checked {files} file{} ({records} records): {errors} error{}, {warnings} warning{}",
                 plural(files),
                 plural(errors),
                 plural(warnings)
-            );
+            ));
             if !crate::check::references_checked(&db) {
-                eprintln!(
-                    "note: references between records are checked once every file loads; fix the files above first"
+                stderr_line(
+                    "note: references between records are checked once every file loads; fix the files above first",
                 );
             }
         }
@@ -68,11 +67,13 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
                 files_checked: db.loaded.len(),
                 warnings,
             };
-            let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
-            let _ = serde_json::to_writer_pretty(&mut stdout, &body)
-                .map_err(std::io::Error::from)
-                .and_then(|()| stdout.write_all(b"\n"))
-                .and_then(|()| stdout.flush());
+            let mut stdout = StdoutSink::new();
+            if let Err(error) = serde_json::to_writer_pretty(&mut stdout, &body) {
+                stderr_line(&format!("error: cannot write the report: {error}"));
+                return Outcome::Failed;
+            }
+            stdout.write_str("\n");
+            stdout.finish();
         }
         OutputFormat::Github => {
             print_stdout(&render_findings(
@@ -83,7 +84,10 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
             ));
         }
     }
-    if !unreadable.is_empty() {
+    // A file that could not be read at all (no permission, a dangling link) stops the
+    // check as a missing path does: what it holds was never checked.
+    let unread = findings.iter().any(|f| f.code == Code::Io);
+    if !unreadable.is_empty() || unread {
         Outcome::Failed
     } else if errors > 0 {
         Outcome::Findings

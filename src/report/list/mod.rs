@@ -10,7 +10,7 @@ pub mod xwing;
 
 pub use points_table::{PointsTable, TableCell};
 
-use super::{Code, FileId, Finding, JsonFinding, SourceFiles};
+use super::{Code, FileId, Finding, JsonFinding, SourceFiles, visible};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -144,6 +144,15 @@ impl ListReport {
         });
     }
 
+    /// One more finding on a report already finished (a warning about the run's options):
+    /// in the JSON diagnostics, the findings shown and the verdict.
+    pub fn add_finding(&mut self, finding: Finding) {
+        self.diagnostics
+            .push(JsonFinding::new(&self.files, &finding));
+        self.valid &= !finding.is_error();
+        self.findings.push(finding);
+    }
+
     /// Counted from the JSON diagnostics, which keep every finding.
     pub fn errors(&self) -> usize {
         self.diagnostics
@@ -184,15 +193,16 @@ impl ListReport {
             parts.push(format!("team {team}"));
         }
         if let Some(faction) = &self.faction {
-            parts.push(faction.clone());
+            parts.push(visible(faction).into_owned());
         }
         if let Some(name) = &self.name {
-            parts.push(format!("“{name}”"));
+            parts.push(format!("“{}”", visible(name)));
         }
+        let file = visible(&self.file);
         if parts.is_empty() {
-            self.file.clone()
+            file.into_owned()
         } else {
-            format!("{}: {}", self.file, parts.join(", "))
+            format!("{file}: {}", parts.join(", "))
         }
     }
 
@@ -209,12 +219,13 @@ impl ListReport {
             self.warnings(),
             if self.warnings() == 1 { "" } else { "s" }
         );
+        let file = visible(&self.file);
         if !self.readable {
-            format!("✘ {}: could not be read ({counts})", self.file)
+            format!("✘ {file}: could not be read ({counts})")
         } else if self.valid {
-            format!("✔ {}: valid{points} ({counts})", self.file)
+            format!("✔ {file}: valid{points} ({counts})")
         } else {
-            format!("✘ {}: invalid{points} ({counts})", self.file)
+            format!("✘ {file}: invalid{points} ({counts})")
         }
     }
 
@@ -225,7 +236,7 @@ impl ListReport {
         } else {
             "✘"
         };
-        let mut line = format!("{mark} {}", self.file);
+        let mut line = format!("{mark} {}", visible(&self.file));
         let what: Vec<&str> = [self.game, self.source_format]
             .into_iter()
             .flatten()
@@ -244,7 +255,7 @@ impl ListReport {
             .or(self.findings.first());
         if let Some(first) = first {
             let more = self.diagnostics.len().saturating_sub(1);
-            line.push_str(&format!("  {}: {}", first.code, first.message));
+            line.push_str(&format!("  {}: {}", first.code, visible(&first.message)));
             if more > 0 {
                 line.push_str(&format!(" (+{more} more)"));
             }
