@@ -48,9 +48,13 @@ pub struct Format {
     /// X-Wing: how a ship's upgrades are limited.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub loadout_rule: Option<LoadoutRule>,
-    /// X-Wing: most cards from the restricted list a squad may hold.
+    /// X-Wing: most cards from the restricted list a squad may hold, each card counting one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub restricted_cap: Option<u32>,
+    /// X-Wing: the format's points document gives each restricted card a number (XWA's
+    /// `Restricted-N`) that is the most copies of that card a squad may hold.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub restricted_copies: bool,
     /// X-Wing: how many different obstacles a squad names, if it names any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub obstacles: Option<u32>,

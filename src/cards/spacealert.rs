@@ -128,6 +128,23 @@ mod tests {
     }
 
     #[test]
+    fn the_printed_card_code_finds_the_threat() {
+        let options = crate::cards::LoadOptions {
+            spans: false,
+            embedded: true,
+            overlays: Vec::new(),
+            without: Vec::new(),
+        };
+        let (db, _) = crate::cards::load_games(&options, &[crate::cards::Game::Spacealert]);
+        let (hits, _) = crate::cards::lookup::search(&db, "i2-03", None);
+        let first = hits.first().map(|h| (h.entry.id, h.quality));
+        assert_eq!(
+            first,
+            Some(("troopers-b", crate::cards::lookup::MatchQuality::Exact))
+        );
+    }
+
+    #[test]
     fn facts_show_effects_as_phrases() {
         let cards = SpaceAlertCards::builtin();
         let facts = cards.facts(KIND_THREAT, "fighter");

@@ -7,7 +7,8 @@
 //!   legal. `unknown_card--did-you-mean.txt` expects `armada::unknown_card`.
 //! - `valid/<name>.txt` is a legal list: no error, no reading problem.
 //! - A list checked under another format than `standard` sits in a folder named after the
-//!   format's id: `sector-800/squadron_cap--quarter-share.txt`, `sector-800/valid/…`.
+//!   format's id: `sector-800/squadron_cap--quarter-share.txt`, `sector-800/valid/…`. Under
+//!   a team-only format (`sector-900/`) a list is one player's fleet of that team game.
 //!   (Builders' exports have no place for a format, and a comment line would not be one of
 //!   their lines, so the folder carries it.)
 //!
@@ -104,6 +105,14 @@ fn check(path: &Path) -> Checked {
         format!("validate/{}", relative.display()).replace('\\', "/"),
         text,
     );
+    // A team-only format judges one fleet as one player's of its team game, as
+    // `arbiter validate --format sector-900 FILE` does.
+    let one_player = format
+        .team_only
+        .then(|| arbiter::validate::armada::team::one_player_format(format))
+        .transpose()
+        .unwrap_or_else(|e| panic!("{}: {e}", relative.display()));
+    let format = one_player.as_ref().map_or(format, |(f, _)| f);
     let fleet = validate(index(), format, &parsed, FileId(0));
     Checked {
         files,

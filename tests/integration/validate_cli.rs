@@ -326,6 +326,101 @@ fn team_play_needs_a_format_with_a_split_for_the_player_count() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("not 6"));
 }
 
+/// Issue 24 item 12: Sector Fleets offers 900 points only to six players (FLOTAS DE SECTOR
+/// MULTIJUGADOR), so one fleet under `sector-900` is one player's 300 points, never 900.
+#[test]
+fn a_single_fleet_under_the_six_player_game_is_one_players_300_points() {
+    let fleet = "armada/validate/sector-900/valid/one-player-of-six.txt";
+    let output = arbiter(&[
+        "validate",
+        "--format",
+        "sector-900",
+        fleet,
+        "--output",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    let body = json(&output);
+    let result = &body["results"][0];
+    assert_eq!(result["points"]["limit"], 300);
+    let notes = result["notes"].to_string();
+    assert!(notes.contains("6 players"), "{notes}");
+    assert!(notes.contains("`--team`"), "{notes}");
+    assert!(notes.contains("FLOTAS DE SECTOR MULTIJUGADOR"), "{notes}");
+}
+
+/// Issue 24 item 12, the other half: a fleet that would fit a 900-point game fails under
+/// `sector-900` alone, because Sector Fleets (FLOTAS DE SECTOR MULTIJUGADOR) gives each of
+/// the six players 300 points of it; the finding cites that section.
+#[test]
+fn a_single_fleet_over_300_under_the_six_player_game_is_refused_its_points() {
+    let fleet = "armada/validate/sector-900/points--over-300.txt";
+    let output = arbiter(&[
+        "validate",
+        "--format",
+        "sector-900",
+        fleet,
+        "--output",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let result = &json(&output)["results"][0];
+    assert_eq!(result["points"]["total"], 341);
+    assert_eq!(result["points"]["limit"], 300);
+    let finding = &result["diagnostics"][0];
+    assert_eq!(finding["code"], "armada::points", "{result}");
+    assert_eq!(
+        finding["rule"]["section"], "FLOTAS DE SECTOR MULTIJUGADOR",
+        "{finding}"
+    );
+}
+
+/// Issue 24 item 12, the refusal: a team-only format whose document offers several player
+/// counts (none built in does; a `--data` overlay adds a four-player split to `sector-900`)
+/// cannot tell one fleet's points, so a single fleet is refused with exit 2 and a help line
+/// naming `--team` and Sector Fleets, FLOTAS DE SECTOR MULTIJUGADOR; with `--team` it runs.
+#[test]
+fn a_team_only_format_with_several_splits_refuses_a_single_fleet_naming_team() {
+    let temp = scratch();
+    let formats = temp.path().join("formats/armada");
+    std::fs::create_dir_all(&formats).unwrap();
+    let built_in =
+        std::fs::read_to_string(support::root().join("data/formats/armada/sector-900.toml"))
+            .unwrap();
+    let four_players = "\n[[team]]\nplayers = 4\ngame_points = 900\nper_player_points = 450\nflotilla_cap = 2\nenlarged_setup_area = true\n";
+    std::fs::write(formats.join("sector-900.toml"), built_in + four_players).unwrap();
+    let data = temp.path().to_str().unwrap();
+    let fleet = "armada/validate/sector-900/valid/one-player-of-six.txt";
+    let output = arbiter(&["--data", data, "validate", "--format", "sector-900", fleet]);
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "{}",
+        support::stderr(&output)
+    );
+    let stderr = support::stderr(&output);
+    let help = stderr
+        .lines()
+        .find(|line| line.starts_with("help:"))
+        .unwrap_or_else(|| panic!("no help line: {stderr}"));
+    assert!(help.contains("`--team"), "{help}");
+    assert!(help.contains("FLOTAS DE SECTOR MULTIJUGADOR"), "{help}");
+    let team = ["--team", fleet, fleet];
+    let args = [
+        &["--data", data, "validate", "--format", "sector-900"][..],
+        &team[..],
+        &team[..],
+    ]
+    .concat();
+    let output = arbiter(&args);
+    assert_ne!(
+        output.status.code(),
+        Some(2),
+        "{}",
+        support::stderr(&output)
+    );
+}
+
 #[test]
 fn a_folder_gives_a_verdict_per_list_and_totals() {
     let output = arbiter(&["validate", "armada/validate/valid", "armada/kingston"]);

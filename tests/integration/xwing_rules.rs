@@ -1,7 +1,7 @@
 //! One failing and one passing squad per squad-building rule, read from
 //! `tests/fixtures/xwing/validate/{fail,pass}/` and validated as `arbiter validate FILE`
-//! would: format `standard`, the points revision from the list (XWS `ruleset`, link
-//! version) or else the format's.
+//! would: the format the list names (`xwa-standard` for an XWA ruleset) or else `standard`,
+//! the points revision from the list (XWS `ruleset`, link version) or else the format's.
 //!
 //! Naming: `<rule>[-<variant>].<ext>`.
 //! - `<rule>` is the finding code without its `xwing::` prefix (`slot`, `restricted_cap`);
@@ -20,7 +20,7 @@
 use crate::support::{built_in_db, relative, root};
 use arbiter::parse::xwing;
 use arbiter::report::{Code, FileId, JsonFinding, SourceFiles};
-use arbiter::validate::xwing::{Options, ValidatedSquad, Validator};
+use arbiter::validate::xwing::{Options, ValidatedSquad, Validator, format_named_by};
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -61,8 +61,13 @@ fn validate(path: &Path) -> (SourceFiles, ValidatedSquad) {
     let mut files = SourceFiles::default();
     let squad = xwing::read(&mut files, &name, &bytes)
         .unwrap_or_else(|findings| panic!("{name} must read as a squad: {findings:#?}"));
+    // The format the list names (an XWA ruleset: `xwa-standard`), as `arbiter validate` picks it.
+    let options = Options {
+        format: format_named_by(&squad).unwrap_or("standard").to_string(),
+        points: None,
+    };
     let validated = Validator::new(built_in_db())
-        .validate(FileId(0), &squad, &Options::default())
+        .validate(FileId(0), &squad, &options)
         .unwrap_or_else(|finding| panic!("{name}: {finding:#?}"));
     (files, validated)
 }

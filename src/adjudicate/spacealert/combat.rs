@@ -117,8 +117,8 @@ impl Engine<'_> {
                     self,
                     rule,
                     format!("{} {}", st.zone().as_str(), p.ship.a[s].as_str()),
-                    "strength {strength} at #{} {}{}",
-                    p.threats[i].token,
+                    "strength {strength} at T+{} {}{}",
+                    p.threats[i].turn,
                     p.threats[i].card.name,
                     if scout_skipped {
                         " (heavy lasers ignore the Scout)"
@@ -202,9 +202,9 @@ impl Engine<'_> {
                     self,
                     why,
                     "rocket",
-                    "strength {} at #{} {}",
+                    "strength {} at T+{} {}",
                     p.ship.rocket_strength,
-                    p.threats[i].token,
+                    p.threats[i].turn,
                     p.threats[i].card.name
                 );
             }
@@ -280,8 +280,8 @@ impl Engine<'_> {
                     self,
                     rules::DAMAGE,
                     "interceptors",
-                    "one threat at range 1: strength {s} at #{} {}",
-                    p.threats[one].token,
+                    "one threat at range 1: strength {s} at T+{} {}",
+                    p.threats[one].turn,
                     p.threats[one].card.name
                 );
             }
@@ -311,7 +311,7 @@ impl Engine<'_> {
                 continue;
             }
             let spec = &p.threats[i];
-            let name = Token(spec.token, &spec.card.name);
+            let name = Token(spec.turn, &spec.card.name);
             if spec.has(Special::Cryoshield) && !self.threats[i].cryo_lost {
                 self.threats[i].cryo_lost = true;
                 note!(
@@ -454,7 +454,7 @@ impl Engine<'_> {
         note!(
             self,
             rules::DAMAGE,
-            format!("#{} {}", spec.token, spec.card.name),
+            format!("T+{} {}", spec.turn, spec.card.name),
             "destroyed: the captain keeps the card"
         );
     }

@@ -453,32 +453,7 @@ impl Engine<'_> {
         let pp = self.p;
         let name = Said(&pp.names[who], "C");
         match self.p.ship.c[st.index()] {
-            ActionC::Computer => {
-                let next = self
-                    .p
-                    .ship
-                    .computer_checks
-                    .iter()
-                    .position(|&t| t >= self.turn);
-                match next {
-                    Some(k) if !self.computer[k] => {
-                        self.computer[k] = true;
-                        note!(
-                            self,
-                            rules::ACTIONS,
-                            name,
-                            "computer maintenance for the check after turn {}",
-                            self.p.ship.computer_checks[k]
-                        );
-                    }
-                    _ => note!(
-                        self,
-                        rules::ACTIONS,
-                        name,
-                        "the computer box already holds a cube: no effect"
-                    ),
-                }
-            }
+            ActionC::Computer => self.computer_maintenance(who),
             ActionC::VisualConfirmation => {
                 self.vc_turn += 1;
                 note!(
@@ -584,6 +559,42 @@ impl Engine<'_> {
         }
     }
 
+    /// §3.2 (mantenimiento informático) and §3.5: the cube counts for the check of the
+    /// action's own phase, and only when played in that phase's first two turns; a later C
+    /// does not carry over to the next phase.
+    fn computer_maintenance(&mut self, who: usize) {
+        let pp = self.p;
+        let name = Said(&pp.names[who], "C");
+        let phase = self.phase(self.turn);
+        let Some(&check) = pp.ship.computer_checks.get(phase) else {
+            return;
+        };
+        if self.turn > check {
+            note!(
+                self,
+                rules::COMPUTER,
+                name,
+                "turn {} is past the first two turns of its phase: the maintenance counts for no check (no effect)",
+                self.turn
+            );
+        } else if self.computer[phase] {
+            note!(
+                self,
+                rules::ACTIONS,
+                name,
+                "the computer box already holds a cube: no effect"
+            );
+        } else {
+            self.computer[phase] = true;
+            note!(
+                self,
+                rules::ACTIONS,
+                name,
+                "computer maintenance for the check after turn {check}"
+            );
+        }
+    }
+
     fn robots_attack(&mut self, who: usize, heroic: bool) {
         let st = self.crew[who].station;
         let pp = self.p;
@@ -653,6 +664,15 @@ impl Engine<'_> {
             if spec.has(Special::Slime) && self.threats[i].damage >= self.threats[i].hp {
                 self.threats[i].tokens &= !(1 << st.index());
                 self.threats[i].home = None;
+                if self.threats[i].tokens != 0 {
+                    note!(
+                        self,
+                        rules::SLIME,
+                        threat_name,
+                        "the original is destroyed and leaves {}; the card and its time token stay until its offspring are destroyed or it does its Z",
+                        st.as_str()
+                    );
+                }
             }
         }
         let fires_back =
@@ -671,13 +691,20 @@ impl Engine<'_> {
                 "{threat_name} fires back: the battle bots are disabled"
             );
         }
-        let done = if spec.has(Special::Slime) {
-            self.threats[i].home.is_none() && self.threats[i].tokens == 0
-        } else {
-            self.threats[i].damage >= self.threats[i].hp
-        };
-        if done {
+        if self.internal_beaten(i) {
             self.internal_destroyed(i, Some(who));
+        }
+    }
+
+    /// Whether an internal threat is gone. The Slime's card stays while any of its tokens
+    /// does: its original may be destroyed and its offspring live on (appendix 7.2, Lodo
+    /// reptante).
+    pub fn internal_beaten(&self, i: usize) -> bool {
+        let t = &self.threats[i];
+        if self.p.threats[i].has(Special::Slime) {
+            t.home.is_none() && t.tokens == 0
+        } else {
+            t.damage >= t.hp
         }
     }
 
@@ -806,7 +833,7 @@ impl Engine<'_> {
             if bonus > 0 {
                 self.threats[i].damage = self.threats[i].damage.saturating_add(bonus);
             }
-            if self.threats[i].damage >= self.threats[i].hp && self.threats[i].active() {
+            if self.threats[i].active() && self.internal_beaten(i) {
                 self.internal_destroyed(i, None);
             }
         }

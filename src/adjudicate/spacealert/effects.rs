@@ -148,8 +148,24 @@ impl<'p> Engine<'p> {
 
     /// Appendix 7.2 (Contaminación): the actions apply at each station holding a token, so
     /// two contaminated stations of one zone deal that zone's damage twice.
+    /// Appendix 7.2 (Lodo reptante): the original and each offspring deal the Z damage to
+    /// the zone they are in.
     fn damage_at_stations(&mut self, i: usize, e: &Effect) {
         let amount = e.amount.unwrap_or(0);
+        if self.log.on && self.p.threats[i].has(Special::Slime) {
+            let at: Vec<&str> = StationId::ALL
+                .iter()
+                .filter(|s| self.threats[i].at(**s))
+                .map(|s| s.as_str())
+                .collect();
+            note!(
+                self,
+                rules::SLIME,
+                self.threat_name(i),
+                "each of its tokens deals {amount} to its own zone: {}",
+                at.join(", ")
+            );
+        }
         for &s in StationId::ALL {
             if self.threats[i].at(s) {
                 self.damage(i, s.zone(), amount, e.ignore_shields);
@@ -505,31 +521,30 @@ impl<'p> Engine<'p> {
         }
     }
 
-    /// Appendix 7.2 (Lodo reptante): an offspring at the next lower station toward that side
-    /// without a slime token.
+    /// Appendix 7.2 (Lodo reptante): the original and every offspring spread to the next
+    /// station toward that side, unless that station already holds one of its tokens; a
+    /// token placed by this action does not spread in it too.
     fn spread(&mut self, i: usize, e: &Effect) {
         let toward = e.toward.unwrap_or(Toward::Red);
-        let origin = self.threats[i]
-            .home
-            .or(self.p.threats[i].card.stations.first().copied());
-        let Some(mut at) = origin else { return };
-        loop {
-            let next = step(at, toward);
-            if next == at {
-                break;
+        let spreading: Vec<StationId> = StationId::ALL
+            .iter()
+            .copied()
+            .filter(|s| self.threats[i].at(*s))
+            .collect();
+        for from in spreading {
+            let to = step(from, toward);
+            if to == from || self.threats[i].at(to) {
+                continue;
             }
-            at = next;
-            if !self.threats[i].at(at) {
-                self.threats[i].tokens |= 1 << at.index();
-                note!(
-                    self,
-                    rules::SLIME,
-                    self.threat_name(i),
-                    "spreads: an offspring appears at {}",
-                    at.as_str()
-                );
-                break;
-            }
+            self.threats[i].tokens |= 1 << to.index();
+            note!(
+                self,
+                rules::SLIME,
+                self.threat_name(i),
+                "spreads from {}: an offspring appears at {}",
+                from.as_str(),
+                to.as_str()
+            );
         }
     }
 

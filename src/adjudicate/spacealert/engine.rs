@@ -32,12 +32,13 @@ impl std::fmt::Display for Said<'_> {
     }
 }
 
-/// "#3 Caza" — a threat by its token and name.
+/// "T+3 Caza" — a threat by its numbered token, which carries the time code of its
+/// announcement (Space Alert rulebook 2.1), and its name.
 pub struct Token<'a>(pub u8, pub &'a str);
 
 impl std::fmt::Display for Token<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "#{} {}", self.0, self.1)
+        write!(f, "T+{} {}", self.0, self.1)
     }
 }
 
@@ -209,17 +210,13 @@ impl<'p> Engine<'p> {
             .unwrap_or(2)
     }
 
-    /// §3.5: after the second turn of each phase the computer box must hold a cube.
+    /// §3.5: after the second turn of each phase the computer box of that phase must hold
+    /// a cube.
     fn computer_check(&mut self) {
-        let Some(k) = self
-            .p
-            .ship
-            .computer_checks
-            .iter()
-            .position(|&t| t == self.turn)
-        else {
+        let k = self.phase(self.turn);
+        if self.p.ship.computer_checks.get(k) != Some(&self.turn) {
             return;
-        };
+        }
         if self.computer[k] {
             note!(
                 self,
@@ -299,8 +296,8 @@ impl<'p> Engine<'p> {
                 None => format!("internal {}", t.pos),
             };
             threats.push(format!(
-                "#{} {} {place} ({}/{})",
-                spec.token,
+                "T+{} {} {place} ({}/{})",
+                spec.turn,
                 spec.card.name,
                 t.hp.saturating_sub(t.damage),
                 t.hp
@@ -362,6 +359,21 @@ mod tests {
         e.delay(0, 11);
         assert_eq!(e.crew[0].actions[10], Action::None);
         assert_eq!(e.crew[0].actions[11], Action::A, "B fell off the board");
+    }
+
+    #[test]
+    fn maintenance_counts_only_in_the_first_two_turns_of_its_phase() {
+        // §3.5: a C on turn 3 (phase 1) or 7 (phase 2) fills no computer box.
+        let late = "[[player]]\nactions = [\"C\", \"-\", \"C\", \"-\", \"-\", \"-\", \"C\"]\n[[player]]\n[[player]]\n[[player]]\n";
+        let p = prepared(late);
+        let mut e = Engine::new(&p, Log::off());
+        e.run();
+        assert_eq!(e.computer, [true, false, false]);
+        let on_time = "[[player]]\nactions = [\"-\", \"C\", \"-\", \"-\", \"-\", \"-\", \"C\", \"-\", \"C\"]\n[[player]]\n[[player]]\n[[player]]\n";
+        let p = prepared(on_time);
+        let mut e = Engine::new(&p, Log::off());
+        e.run();
+        assert_eq!(e.computer, [true, false, true]);
     }
 
     #[test]

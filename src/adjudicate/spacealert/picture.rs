@@ -88,13 +88,14 @@ impl Engine<'_> {
     }
 
     /// Each active threat's token on its trajectory; an internal one's tokens in stations.
+    /// A token's number is the time of the threat's announcement (§3.1), as in the trace.
     fn place_threats(&self, board: &mut ShipBoard) {
         for (t, spec) in self.threats.iter().zip(&self.p.threats) {
             if t.status != Status::Active {
                 continue;
             }
             let token = ThreatToken {
-                token: spec.token,
+                token: spec.turn,
                 name: spec.card.name.clone(),
                 space: t.pos,
                 health: (t.hp.saturating_sub(t.damage), t.hp),
@@ -113,7 +114,7 @@ impl Engine<'_> {
                     .map(|s| station(*s))
                     .collect();
                 board.internal.push(InternalThreat {
-                    token: spec.token,
+                    token: spec.turn,
                     name: spec.card.name.clone(),
                     stations,
                 });

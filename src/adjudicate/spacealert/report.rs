@@ -62,7 +62,7 @@ impl Adjudication for Report {
         let mut table = new_table(vec![
             "turn",
             "what happened",
-            "threats (#token name place hp)",
+            "threats (T+time name place hp)",
             "damage r/w/b",
             "reactors r/w/b · shields r/w/b",
             "sections",

@@ -97,7 +97,9 @@ pub struct ShipSpec {
     pub last_turn: u8,
 }
 
-/// One threat of the mission, as fixed before the resolution.
+/// One threat of the mission, as fixed before the resolution. Threats act in the order of
+/// [`Prepared::threats`]: by their numbered tokens, i.e. by the time of their announcement
+/// (§3.1, §3.4), equal times in file order.
 #[derive(Debug, Clone)]
 pub struct ThreatSpec<'db> {
     pub card: &'db Threat,
@@ -106,8 +108,6 @@ pub struct ThreatSpec<'db> {
     pub turn: u8,
     pub unconfirmed: bool,
     pub track: Track,
-    /// Token number (§3.1): the order threats act in.
-    pub token: u8,
 }
 
 impl ThreatSpec<'_> {
@@ -236,7 +236,7 @@ impl<'db> Prepared<'db> {
             }
         }
         let mut threats = Vec::with_capacity(m.threats.len());
-        for (i, t) in m.threats.iter().enumerate() {
+        for t in &m.threats {
             let (zone, track) = match t.placement {
                 Placement::External(z) => (Some(z), m.tracks[z.index()]),
                 Placement::Internal => (None, m.internal_track.ok_or("no internal track")?),
@@ -247,7 +247,6 @@ impl<'db> Prepared<'db> {
                 turn: t.turn,
                 unconfirmed: t.unconfirmed,
                 track: Track::from(track),
-                token: (i + 1) as u8,
             });
         }
         Ok(Prepared {

@@ -27,7 +27,7 @@ impl Engine<'_> {
                 note!(
                     self,
                     rules::MESSAGES,
-                    format!("#{} {}", spec.token, spec.card.name),
+                    format!("T+{} {}", spec.turn, spec.card.name),
                     "an unconfirmed report: with fewer than five crew members it does not come"
                 );
                 continue;
@@ -59,7 +59,7 @@ impl Engine<'_> {
             note!(
                 self,
                 rules::APPEARANCE,
-                format!("#{} {}", spec.token, spec.card.name),
+                format!("T+{} {}", spec.turn, spec.card.name),
                 "appears on space {} of {place}",
                 spec.track.length
             );
@@ -130,7 +130,7 @@ impl Engine<'_> {
             note!(
                 self,
                 rules::THREATS,
-                format!("#{} {}", spec.token, spec.card.name),
+                format!("T+{} {}", spec.turn, spec.card.name),
                 "moves {} → {}",
                 from,
                 self.threats[i].pos
@@ -154,7 +154,7 @@ impl Engine<'_> {
         note!(
             self,
             rules::THREATS,
-            format!("#{} {}: {letter}", spec.token, spec.card.name),
+            format!("T+{} {}: {letter}", spec.turn, spec.card.name),
             "{}",
             crate::cards::spacealert::facts::effects(effects)
         );
@@ -189,7 +189,7 @@ impl Engine<'_> {
         note!(
             self,
             rules::THREATS,
-            format!("#{} {}", spec.token, spec.card.name),
+            format!("T+{} {}", spec.turn, spec.card.name),
             "reached the end of its track: survived (the communications officer keeps the card){}",
             if spec.malfunction() {
                 "; its systems stay broken"

@@ -108,13 +108,25 @@ pub(super) fn run(cards: &SpaceAlertCards, files: &SourceFiles, findings: &mut V
                 "give `phases.len()` rows of `crew_max` numbers each",
             );
         }
-        for &turn in &ship.computer_checks {
+        for (k, &turn) in ship.computer_checks.iter().enumerate() {
             if turn == 0 || turn > ship.last_turn {
                 check.impossible(
                     ship,
                     "computer_checks",
                     format!("a computer check after turn {turn}"),
                     "checks come after a turn from 1 to `last_turn`",
+                );
+            }
+            let in_its_phase = ship
+                .phases
+                .get(k)
+                .is_some_and(|&[first, last]| (first..=last).contains(&turn));
+            if !in_its_phase {
+                check.impossible(
+                    ship,
+                    "computer_checks",
+                    format!("computer check {} (after turn {turn}) is not in phase {}", k + 1, k + 1),
+                    "give one check per phase, in phase order, each after a turn of its phase (Space Alert rulebook §3.5)",
                 );
             }
         }

@@ -1,7 +1,7 @@
 //! The spacealert card data as loaded: its records, and lookups by id and name.
 
 use super::model::*;
-use crate::cards::{CardEntry, DataText, Located, RecordSpans, parse_data};
+use crate::cards::{CardEntry, DataText, Located, Record, RecordSpans, parse_data};
 use crate::report::{FileId, Finding};
 
 /// Kind strings of [`CardEntry::kind`].
@@ -47,8 +47,12 @@ impl SpaceAlertCards {
             DataText::Json(_) => RecordSpans::new(file, ""),
         };
         self.imports.extend(parsed.import);
-        self.threats
-            .extend(parsed.threat.into_iter().map(|r| records.locate(r)));
+        self.threats.extend(
+            parsed
+                .threat
+                .into_iter()
+                .map(|r| records.locate(with_code_as_nickname(r))),
+        );
         self.trajectories
             .extend(parsed.trajectory.into_iter().map(|r| records.locate(r)));
         if let Some(ship) = parsed.ship {
@@ -105,4 +109,14 @@ impl SpaceAlertCards {
         });
         threats.chain(tracks).chain(ship)
     }
+}
+
+/// The code printed in a threat card's corner identifies the card (Space Alert rulebook,
+/// 7. APÉNDICE), so people type it like a name: lookups and `cards search` find it.
+fn with_code_as_nickname(mut record: Record<Threat>) -> Record<Threat> {
+    let threat = &mut record.value;
+    if !threat.card.is_empty() && !threat.nicknames.contains(&threat.card) {
+        threat.nicknames.push(threat.card.clone());
+    }
+    record
 }

@@ -409,7 +409,10 @@ pub fn schema(bodies: &[(Game, &[&str], schemars::Schema)]) -> schemars::Schema 
     };
     merge_defs(envelope);
     for (game, kinds, body) in bodies {
-        let body = body.as_value();
+        // Games name their types alike (X-Wing's and Talon's `Ship`, Armada's and
+        // X-Wing's `Player`): each game's definitions go under its own prefix, or one
+        // game's would replace another's in the shared `$defs`.
+        let body = &namespaced(body.as_value(), game.as_str());
         merge_defs(body);
         let mut properties = envelope
             .get("properties")
@@ -454,9 +457,71 @@ pub fn schema(bodies: &[(Game, &[&str], schemars::Schema)]) -> schemars::Schema 
     schemars::Schema::try_from(root).unwrap_or_default()
 }
 
+/// `schema` with each of its `$defs` renamed `<prefix>.<name>`, and every `$ref` to them
+/// with it.
+fn namespaced(schema: &serde_json::Value, prefix: &str) -> serde_json::Value {
+    use serde_json::Value;
+    const DEFS: &str = "#/$defs/";
+    match schema {
+        Value::Object(object) => Value::Object(
+            object
+                .iter()
+                .map(|(key, value)| {
+                    let value = match (key.as_str(), value) {
+                        ("$ref", Value::String(target)) => match target.strip_prefix(DEFS) {
+                            Some(name) => Value::String(format!("{DEFS}{prefix}.{name}")),
+                            None => value.clone(),
+                        },
+                        ("$defs", Value::Object(defs)) => Value::Object(
+                            defs.iter()
+                                .map(|(name, def)| {
+                                    (format!("{prefix}.{name}"), namespaced(def, prefix))
+                                })
+                                .collect(),
+                        ),
+                        _ => namespaced(value, prefix),
+                    };
+                    (key.clone(), value)
+                })
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(|v| namespaced(v, prefix)).collect()),
+        other => other.clone(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_games_definitions_keep_their_own_name() {
+        use serde_json::{Value, json};
+        let body = |title: &str| {
+            schemars::Schema::try_from(json!({
+                "properties": { "ship": { "$ref": "#/$defs/Ship" } },
+                "$defs": { "Ship": { "title": title } },
+            }))
+            .unwrap()
+        };
+        let schema = schema(&[
+            (Game::Xwing, &["xwing/queue"], body("X-Wing ship")),
+            (Game::Talon, &["talon/fire"], body("Talon ship")),
+        ]);
+        let schema = schema.as_value();
+        assert_eq!(schema["$defs"]["xwing.Ship"]["title"], "X-Wing ship");
+        assert_eq!(schema["$defs"]["talon.Ship"]["title"], "Talon ship");
+        let refs: Vec<&Value> = schema["oneOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|variant| &variant["properties"]["ship"]["$ref"])
+            .collect();
+        assert_eq!(
+            refs,
+            [&json!("#/$defs/xwing.Ship"), &json!("#/$defs/talon.Ship")]
+        );
+    }
 
     const HEAD: &str = "game = \"xwing\"\nkind = \"xwing/queue\"\ntitle = \"T\"\n";
 

@@ -21,6 +21,9 @@ pub struct ArmadaLists<'db> {
     /// `--points`, when it names an Armada points revision.
     points: Option<String>,
     tables: bool,
+    /// A team-only `--format` checking fleets one at a time: the one player's format of
+    /// its only team split, and that split's number of players.
+    single_fleet: Option<(Format, u32)>,
 }
 
 /// An Armada list read and validated, before its report is built (team play checks
@@ -42,13 +45,19 @@ impl<'db> ArmadaLists<'db> {
             .format(Game::Armada, "standard")
             .or_else(|| db.formats_of(Game::Armada).next())
             .ok_or("the card data has no Armada format (a `--data` folder replaced them all)")?;
+        let format = request
+            .format
+            .as_deref()
+            .and_then(|id| db.format(Game::Armada, id));
+        let single_fleet = match format {
+            Some(f) if f.team_only && !request.teams => Some(team::one_player_format(f)?),
+            _ => None,
+        };
         Ok(ArmadaLists {
             db,
             index: CardIndex::new(&db.armada),
-            format: request
-                .format
-                .as_deref()
-                .and_then(|id| db.format(Game::Armada, id)),
+            format,
+            single_fleet,
             default_format,
             points: request
                 .points
@@ -101,11 +110,18 @@ impl<'db> ArmadaLists<'db> {
         }
     }
 
-    fn report(&self, checked: CheckedFleet<'db, '_>, team: Option<(usize, u32)>) -> ListReport {
+    /// The report of one fleet; `players` for a fleet built to a team game's split, `team`
+    /// its team's number when teams are checked together.
+    fn report(
+        &self,
+        checked: CheckedFleet<'db, '_>,
+        players: Option<u32>,
+        team: Option<usize>,
+    ) -> ListReport {
         let choice = FormatChoice {
             format: checked.format,
             source: checked.format_source,
-            players: team.map(|(_, players)| players),
+            players,
             table: self.tables,
         };
         armada_report(
@@ -115,7 +131,7 @@ impl<'db> ArmadaLists<'db> {
             checked.parsed,
             checked.fleet,
             &choice,
-            team.map(|(number, _)| number),
+            team,
         )
     }
 
@@ -152,7 +168,7 @@ impl<'db> ArmadaLists<'db> {
         reports.extend(
             checked
                 .into_iter()
-                .map(|c| self.report(c, Some((number, players)))),
+                .map(|c| self.report(c, Some(players), Some(number))),
         );
     }
 }
@@ -186,8 +202,17 @@ impl GameLists for ArmadaLists<'_> {
     }
 
     fn check(&self, list: ListBytes<'_>, builder: Option<&'static str>) -> ListReport {
-        let checked = self.check_fleet(list, builder, None);
-        self.report(checked, None)
+        let Some((player_format, players)) = &self.single_fleet else {
+            let checked = self.check_fleet(list, builder, None);
+            return self.report(checked, None, None);
+        };
+        let checked = self.check_fleet(list, builder, Some(player_format));
+        let mut report = self.report(checked, Some(*players), None);
+        report.notes.push(format!(
+            "{} is played only as a team game (Sector Fleets, FLOTAS DE SECTOR MULTIJUGADOR): this fleet is judged as one player's fleet of it; give each team's fleets with `--team` to check a team together",
+            player_format.id
+        ));
+        report
     }
 
     fn plays_in_teams(&self) -> bool {

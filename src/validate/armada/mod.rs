@@ -9,6 +9,7 @@ mod faction_names;
 mod fleet;
 mod lists;
 mod prices;
+mod repeated_ship;
 mod report;
 mod resolve_fleet;
 pub mod revision;

@@ -90,7 +90,7 @@ pub fn armada_report(
     }
     if format.enlarged_setup_area == Some(true) {
         notes.push(
-            "this game uses the enlarged set-up area: set-up area markers at distance 3 from the short edges (Sector Fleets, 1,000 points or more)"
+            "this game uses the enlarged set-up area: set-up area markers at distance 3 from the short edges (Sector Fleets, ZONA INICIAL AMPLIADA: games of 1,000 points or more, and every game FORMACIÓN DE FLOTAS marks “Zona inicial ampliada”, such as 900 points for six players)"
                 .to_string(),
         );
     }

@@ -42,6 +42,22 @@ pub fn player_format(format: &Format, players: u32) -> Result<(Format, TeamSplit
     Ok((player, split.clone()))
 }
 
+/// A team-only format (Sector Fleets at 900 points: six players, FORMACIÓN DE FLOTAS) used
+/// to check one fleet alone: the fleet is one player's of its team game, so it is built to
+/// that split's per-player points and flotilla cap, never to the game's total. With several
+/// splits the number of players is unknown: refused, naming `--team`. Also the split's
+/// number of players.
+pub fn one_player_format(format: &Format) -> Result<(Format, u32), String> {
+    match format.team.as_slice() {
+        [split] => player_format(format, split.players).map(|(f, s)| (f, s.players)),
+        splits => Err(format!(
+            "the {} format is played only in teams, and its {} team splits leave one fleet's points open\nhelp: give each team's fleets with `--team FILE...` (once per team): the number of players sets each fleet's points (Sector Fleets, FLOTAS DE SECTOR MULTIJUGADOR)",
+            format.id,
+            splits.len()
+        )),
+    }
+}
+
 /// One fleet of a team, with where its spans point and how its file is called.
 pub struct Member<'a, 'db> {
     pub fleet: &'a mut ValidatedFleet<'db>,

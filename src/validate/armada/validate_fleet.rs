@@ -4,7 +4,7 @@
 use super::card_index::CardIndex;
 use super::fleet::ValidatedFleet;
 use super::resolve_fleet::resolve_fleet;
-use super::{revision, rules};
+use super::{repeated_ship, revision, rules};
 use crate::cards::formats::Format;
 use crate::parse::armada::ParsedFleet;
 use crate::report::FileId;
@@ -30,7 +30,10 @@ pub fn validate_with<'db>(
     file: FileId,
     points: Option<&str>,
 ) -> ValidatedFleet<'db> {
+    let (fleet, repeats) = repeated_ship::without_repeats(index, format, fleet, file);
+    let fleet = fleet.as_ref();
     let mut validated = resolve_fleet(index, format, fleet, file);
+    validated.findings.extend(repeats);
     if let Some(name) = points.filter(|n| index.cards.revision(n).is_none()) {
         validated
             .findings

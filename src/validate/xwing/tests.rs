@@ -306,21 +306,61 @@ fn standard_loadout_takes_no_other_upgrade() {
 }
 
 #[test]
-fn restricted_cap() {
+fn restricted_cap_counts_cards_not_their_numbers() {
+    // X-Wing Rules Reference 1.4.5, LISTA DE CARTAS RESTRINGIDAS: four cards from the list
+    // at most, whatever number each shows. Two Epsilon cadets (Restricted-4 each) are two.
     let xwa = Options {
         format: "xwa-standard".into(),
         points: None,
     };
     let cadet: Pilot = ("epsilonsquadroncadet", &[]);
     let rivas: Pilot = ("lieutenantrivas", &[]);
-    let dt798: Pilot = ("dt798", &[]);
     let squad = run_with(&xws_with("firstorder", &[cadet, cadet, rivas], ""), &xwa);
     assert_eq!(squad.revision, "xwa-50p20");
-    assert_fails(&squad, "xwing::restricted_cap");
+    assert_valid(&squad);
+    let spacer: Pilot = ("cartelspacer", &[]);
+    let scout: Pilot = ("contractedscout", &[]);
+    let five = [spacer, spacer, spacer, scout, scout];
+    assert_fails(
+        &run_with(&xws_with("scumandvillainy", &five, ""), &xwa),
+        "xwing::restricted_cap",
+    );
     assert_valid(&run_with(
-        &xws_with("firstorder", &[cadet, dt798, rivas], ""),
+        &xws_with("scumandvillainy", &five[..4], ""),
         &xwa,
     ));
+}
+
+#[test]
+fn xwa_restricted_numbers_limit_copies_of_a_card() {
+    let xwa = Options {
+        format: "xwa-standard".into(),
+        points: None,
+    };
+    let captain: Pilot = ("freightercaptain", &[]);
+    let spacer: Pilot = ("cartelspacer", &[]);
+    let two = run_with(
+        &xws_with("scumandvillainy", &[captain, captain, spacer], ""),
+        &xwa,
+    );
+    assert_fails(&two, "xwing::restricted_cap");
+    // The AMG standard format has no per-card numbers: the same squad is within its cap.
+    let standard = Options {
+        format: "standard".into(),
+        points: Some("xwa-50p20".into()),
+    };
+    let under_standard = run_with(
+        &xws_with("scumandvillainy", &[captain, captain, spacer], ""),
+        &standard,
+    );
+    assert!(
+        !under_standard
+            .findings
+            .iter()
+            .any(|f| f.code.as_str() == "xwing::restricted_cap"),
+        "{:?}",
+        under_standard.findings
+    );
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! A checker for the JSON Schema keywords the xws-spec schema and arbiter's own output
-//! schemas (`data/schema/output/`) use. No JSON Schema crate: the ones that validate
-//! draft 2020-12 bring a regex engine and URL parsing into every test build, for a few
-//! keywords.
+//! schemas (`data/schema/output/`) use. The scenario schema, with its `oneOf` over four
+//! games, is checked by the jsonschema crate instead (tests/integration/schema.rs); these
+//! could move to it too.
 
 use serde_json::Value;
 use std::path::PathBuf;

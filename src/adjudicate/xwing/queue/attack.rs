@@ -38,6 +38,7 @@ impl Engine<'_> {
                 false,
             );
         }
+        self.engages_though_destroyed(attacker)?;
         if bonus {
             if self.bonus_attacks[attacker] >= 1 {
                 return self.step(

@@ -30,12 +30,13 @@ impl Engine<'_> {
             && !self.ships[ship].destroyed
         {
             self.ships[ship].destroyed = true;
-            let rule = if self.queue.is_empty() {
-                rules::DESTRUCTION
-            } else {
-                rules::QUEUE
-            };
-            self.step(format!("{name} is destroyed"), format!("{name} has as many damage cards as its hull ({hull}): destroyed. It stays in play, abilities active, until the queue is empty."), rule, false)?;
+            let (until, rule) = self.when_removed();
+            self.step(
+                format!("{name} is destroyed"),
+                format!("{name} has as many damage cards as its hull ({hull}): destroyed. {until}"),
+                rule,
+                false,
+            )?;
             self.happen(Happened::after(EventKind::Destroyed, ship));
         }
         Ok(())

@@ -5,7 +5,8 @@
 //! one player, in the order that player chose; at the end of the queue for a scenario event,
 //! at the front for an event caused while an ability resolves. Requirements are checked on
 //! entry and on resolution, costs are paid on resolution all together, optional abilities are
-//! decided on resolution, and destroyed ships leave only once the queue is empty.
+//! decided on resolution, and destroyed ships leave only once the queue is empty (in the
+//! Engagement phase, once their initiative step is over: [`engagement`]).
 
 mod actions;
 mod attack;
@@ -13,6 +14,8 @@ mod choices;
 mod damage;
 mod describe;
 mod effects;
+mod engagement;
+mod engaging;
 mod phrasing;
 mod resolution;
 #[cfg(test)]
@@ -137,6 +140,8 @@ struct Engine<'a> {
     bonus_attacks: Vec<u32>,
     /// What is pending came from an attack's consequences step, and keeps its order.
     after_attack: bool,
+    /// The phase and the engaging initiative, for simultaneous fire.
+    engaging: engaging::Engaging,
 }
 
 /// The steps of the scenario's events through the queue, and the ships' state after them.
@@ -180,6 +185,7 @@ pub fn run(sc: &Scenario) -> Played<QueueDetail> {
         arcs: sc.ships.iter().map(|s| s.arc.clone()).collect(),
         bonus_attacks: vec![0; sc.ships.len()],
         after_attack: false,
+        engaging: engaging::Engaging::default(),
     };
     match engine.run_all() {
         Ok(()) => {
@@ -213,6 +219,7 @@ impl Engine<'_> {
                 trigger: None,
                 resolution: 0,
             };
+            self.before_scenario_event(stmt)?;
             if let Some(before) = self.before_of(stmt) {
                 let triggered = self.matching(&before);
                 self.enqueue(
@@ -231,7 +238,7 @@ impl Engine<'_> {
             )?;
             self.drain()?;
         }
-        Ok(())
+        self.end_initiative_step()
     }
 
     /// Constant abilities, dice modifications and replacements never use the queue; say so once.

@@ -360,6 +360,59 @@ fn attack_timings_are_after_or_while_only() {
     }
 }
 
+/// Ships `x` (a, initiative 3) and `y` (b, hull 1, initiative `y_initiative`) at range 1,
+/// for simultaneous fire.
+fn duel(events: &str, y_initiative: u8) -> Steps {
+    let text = format!(
+        "{HEAD}event = [{events}]\n\n[[player]]\nid = \"a\"\n\n[[player]]\nid = \"b\"\n\n[[ship]]\nid = \"x\"\nowner = \"a\"\ninitiative = 3\nhull = 5\nrange = {{ y = 1 }}\n\n[[ship]]\nid = \"y\"\nowner = \"b\"\ninitiative = {y_initiative}\nhull = 1\n"
+    );
+    steps_of(&text).unwrap_or_else(|f| panic!("{f:#?}"))
+}
+
+#[test]
+fn a_ship_destroyed_in_the_engagement_phase_still_engages_at_its_initiative() {
+    let steps = duel("\"x attack y hit 1\", \"y attack x hit 1\"", 3);
+    let all = outcomes(&steps);
+    assert!(
+        all.iter()
+            .any(|o| o.starts_with("y is destroyed but engages")),
+        "{all:#?}"
+    );
+    assert!(
+        all.iter()
+            .any(|o| o == "x suffers 1 damage: no active shield, so 1 damage card.")
+    );
+    assert_eq!(
+        steps.last().map(|s| s.rule.section),
+        Some("REGLA DE ATAQUES SIMULTÁNEOS")
+    );
+}
+
+#[test]
+fn a_ship_destroyed_at_a_higher_initiative_does_not_engage_later() {
+    let steps = duel("\"x attack y hit 1\", \"y attack x hit 1\"", 2);
+    let all = outcomes(&steps);
+    assert!(
+        all.iter()
+            .any(|o| o == "Not performed: y has left the play area."),
+        "{all:#?}"
+    );
+}
+
+#[test]
+fn outside_the_engagement_phase_a_destroyed_ship_leaves_once_the_queue_is_empty() {
+    let steps = duel(
+        "\"start system\", \"x attack y hit 1\", \"y attack x hit 1\"",
+        3,
+    );
+    let all = outcomes(&steps);
+    assert!(
+        all.iter()
+            .any(|o| o == "Not performed: y has left the play area."),
+        "{all:#?}"
+    );
+}
+
 #[test]
 fn a_ship_engaging_triggers_its_before_and_after_abilities_in_that_order() {
     let rest = ability(

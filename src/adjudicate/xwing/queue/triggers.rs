@@ -228,6 +228,9 @@ impl Engine<'_> {
                 self.enqueue(groups, true, &format!("triggered while {label} resolved"))?;
             }
         }
+        if self.removal_waits_for_initiative() {
+            return Ok(());
+        }
         for ship in 0..self.ships.len() {
             if self.ships[ship].destroyed && !self.ships[ship].removed {
                 self.ships[ship].removed = true;

@@ -58,7 +58,7 @@ pub struct Tracks {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ThreatLine {
-    /// Spanish or English name, or the card id.
+    /// Spanish or English name, the card id, or the code printed on the card (`E1-07`).
     #[schemars(with = "String")]
     pub name: Spanned<String>,
     /// `red`, `white`, `blue` or `internal` (Spanish `roja`, `blanca`, `azul`, `interna`).
@@ -289,11 +289,11 @@ fn threats<'db>(
             .any(|t: &MissionThreat| std::ptr::eq(t.threat, threat))
         {
             check.error(
-                Code::SpacealertUnknownThreat,
+                Code::SpacealertThreatTwice,
                 line.name.span(),
-                format!("{} is in the mission twice", threat.name),
+                format!("{} ({}) is in the mission twice", threat.name, threat.card),
                 "the same card again",
-                "each threat card exists once in the game (Space Alert rulebook §1: the decks are drawn from); name another card".into(),
+                "each announced threat is the top card of its deck, so one card comes once (Space Alert rulebook 2.1); name another threat card".into(),
             );
         }
         if (1..=last).contains(&turn) {
@@ -430,7 +430,8 @@ fn action_board(check: &mut super::Check<'_>, line: &PlayerLine) -> [Action; TUR
     actions
 }
 
-/// A threat by Spanish or English name, nickname or id, like card lookups elsewhere.
+/// A threat by Spanish or English name, nickname (the printed card code is one) or id, like
+/// card lookups elsewhere.
 fn find_threat<'db>(
     check: &mut super::Check<'_>,
     cards: &'db SpaceAlertCards,
@@ -473,10 +474,10 @@ fn find_threat<'db>(
                 format!("`{}` names {} threat cards", name.get_ref(), several.len()),
                 "more than one card",
                 format!(
-                    "name one card by its id: {}",
+                    "name one card by its id or printed code: {}",
                     several
                         .iter()
-                        .map(|t| format!("`{}`", t.id))
+                        .map(|t| format!("`{}` ({})", t.id, t.card))
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),

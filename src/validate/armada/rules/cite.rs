@@ -12,8 +12,11 @@ pub const FLAGSHIP: &str = "NAVE INSIGNIA";
 /// At most one card of each unique name.
 pub const UNIQUE_NAMES: &str = "NOMBRES ÚNICOS";
 
+/// Ships are equipped with upgrade cards; a ship card is none of them.
+pub const UPGRADE_CARDS: &str = "CARTAS DE MEJORA";
+
 /// Every heading cited above.
-pub const ALL: &[&str] = &[FLAGSHIP, UNIQUE_NAMES];
+pub const ALL: &[&str] = &[FLAGSHIP, UNIQUE_NAMES, UPGRADE_CARDS];
 
 pub fn rule(section: &str) -> Citation {
     Citation::rulebook(RULEBOOK, DOC, None, section)
