@@ -2,6 +2,7 @@
 //! applied, with the game's own detail on each step; and the recorder that caps it.
 
 use super::Cite;
+use super::phrasing::STEPS_SHOWN_IN_TABLE;
 use crate::parse::scenario::{self, Envelope};
 use crate::report::picture::queue::Queue;
 use crate::report::picture::{Frame, FrameKey, Scene, StepText, Story};
@@ -129,7 +130,7 @@ impl<D: StepDetail> Adjudication for Trace<D> {
         heading.push("rule");
         let mut table = new_table(heading);
         table.set_width(width);
-        for step in &self.steps {
+        for step in self.steps.iter().take(STEPS_SHOWN_IN_TABLE) {
             let n = if step.choice_point {
                 format!("{}*", step.n)
             } else {
@@ -148,6 +149,13 @@ impl<D: StepDetail> Adjudication for Trace<D> {
         }
         out.push_str(&table.to_string());
         out.push('\n');
+        let hidden = self.steps.len().saturating_sub(STEPS_SHOWN_IN_TABLE);
+        if hidden > 0 {
+            out.push_str(&format!(
+                "… and {hidden} more step{} (the table shows the first {STEPS_SHOWN_IN_TABLE}; `--output json` lists every step)\n",
+                if hidden == 1 { "" } else { "s" }
+            ));
+        }
         let choices = self.choice_points();
         if choices > 0 {
             out.push_str(&format!(

@@ -54,7 +54,32 @@ fn a_long_queue_is_shown_capped_at_every_step() {
         "and the queue's full length"
     );
 
-    // Output grows with the steps alone: a step's row is a few lines, whatever the queue.
-    let per_step = table.len() / steps.len();
+    // The table stops at 2,000 rows and counts the rest.
+    assert!(
+        table.contains(&format!("… and {} more steps", steps.len() - 2_000)),
+        "the hidden steps are counted"
+    );
+    assert!(table.contains("│ 2000 "), "row 2000 is shown");
+    assert!(!table.contains("│ 2001 "), "row 2001 is not");
+    // Output grows with the rows shown alone: a row is a few lines, whatever the queue.
+    let per_step = table.len() / 2_000;
     assert!(per_step < 700, "{per_step} bytes per step");
+}
+
+#[test]
+fn a_name_longer_than_the_limit_is_refused_at_its_value() {
+    let dir = scratch();
+    let path = dir.path().join("long.toml");
+    let long = "L".repeat(65);
+    let text = many_abilities(2).replace("Card 1\"", &format!("{long}\""));
+    std::fs::write(&path, &text).expect("written");
+    let output = arbiter(&["resolve", path.to_str().expect("UTF-8")]);
+    assert_eq!(output.status.code(), Some(2));
+    let report = stderr(&output);
+    assert!(report.contains("scenario::invalid_value"), "{report}");
+    assert!(report.contains("at most 64"), "{report}");
+    assert!(report.contains("long.toml:"), "located: {report}");
+    // 64 bytes pass.
+    std::fs::write(&path, text.replace(&long, &"L".repeat(64))).expect("written");
+    assert_eq!(arbiter(&["resolve", path.to_str().unwrap()]).status.code(), Some(0));
 }
