@@ -249,7 +249,9 @@ fn second_held_out_judge_questions_find_their_entries() {
 #[test]
 fn held_out_questions_are_new() {
     let tuning = questions(TUNING.file);
-    let held_out = questions(HELD_OUT.file).into_iter().chain(questions(HELD_OUT_2.file));
+    let held_out = questions(HELD_OUT.file)
+        .into_iter()
+        .chain(questions(HELD_OUT_2.file));
     for question in held_out {
         assert!(
             !tuning

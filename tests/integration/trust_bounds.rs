@@ -81,5 +81,8 @@ fn a_name_longer_than_the_limit_is_refused_at_its_value() {
     assert!(report.contains("long.toml:"), "located: {report}");
     // 64 bytes pass.
     std::fs::write(&path, text.replace(&long, &"L".repeat(64))).expect("written");
-    assert_eq!(arbiter(&["resolve", path.to_str().unwrap()]).status.code(), Some(0));
+    assert_eq!(
+        arbiter(&["resolve", path.to_str().unwrap()]).status.code(),
+        Some(0)
+    );
 }
