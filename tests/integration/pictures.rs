@@ -245,7 +245,8 @@ event = ["after attack"]
 
 [[player]]
 id = "empire"
-name = "<svg onload=\"document.documentElement.setAttribute('data-pwned','player')\">"
+# Names are at most 64 bytes (docs/limits.md): payloads that fit.
+name = "<svg onload=\"document.documentElement.dataset.pwned=1\">"
 order = ["gunnery"]
 
 [[player]]
@@ -256,7 +257,7 @@ order = ["engineers"]
 [[effect]]
 id = "gunnery"
 owner = "empire"
-card = "</text></svg><script>document.documentElement.setAttribute('data-pwned','card')</script>"
+card = "</text><script>document.documentElement.dataset.pwned=1</script>"
 card_type = "upgrade"
 timing = "after attack"
 does = "<style>*{display:none}</style>"

@@ -14,10 +14,25 @@ pub const MAX_NAME_BYTES: usize = 64;
 /// The keys whose values name something a trace repeats.
 const NAME_KEYS: &[&str] = &["id", "name", "card", "ship", "owner", "pilot", "player"];
 
-/// Every id or name longer than [`MAX_NAME_BYTES`], located at its value.
+/// Long names reported one by one; past this many, one more finding counts the rest.
+const SHOWN: usize = 10;
+
+/// Every id or name longer than [`MAX_NAME_BYTES`], located at its value: the first
+/// [`SHOWN`], then a count of the rest.
 pub fn long_names(file: FileId, body: &DeTable<'_>) -> Vec<Finding> {
     let mut findings = Vec::new();
     visit_table(file, body, &mut findings);
+    if findings.len() > SHOWN {
+        let rest = findings.len() - SHOWN;
+        findings.truncate(SHOWN);
+        findings.push(
+            Finding::error(
+                Code::ScenarioInvalidValue,
+                format!("… and {rest} more ids or names over {MAX_NAME_BYTES} bytes"),
+            )
+            .help("shorten every id and name the same way"),
+        );
+    }
     findings
 }
 
@@ -81,6 +96,21 @@ mod tests {
         let at = found[0].location.as_ref().map(|l| l.span.clone());
         let start = text.find(&long).unwrap() - 1;
         assert_eq!(at, Some(start..start + long.len() + 2));
+    }
+
+    #[test]
+    fn many_long_names_are_counted_after_the_first_ten() {
+        let long = "x".repeat(MAX_NAME_BYTES + 1);
+        let text: String = (0..25)
+            .map(|i| format!("[[ability]]\nid = \"a{i}\"\ncard = \"{long}\"\n"))
+            .collect();
+        let found = findings(&text);
+        assert_eq!(found.len(), SHOWN + 1);
+        assert!(
+            found[SHOWN].message.contains("and 15 more"),
+            "{}",
+            found[SHOWN].message
+        );
     }
 
     #[test]
