@@ -1,8 +1,8 @@
 //! Search quality measured on judge questions: how often the first entry shown is right, and
-//! how often a right entry is among the first three, with `--game` and without. Two sets:
+//! how often a right entry is among the first three, with `--game` and without. Three sets:
 //! tests/fixtures/rule-questions.toml, which the ranking was tuned on, and
-//! tests/fixtures/rule-questions-heldout.toml, written later and never tuned on, which says
-//! what a judge can expect. Run with `--nocapture` to see the figures and every miss.
+//! tests/fixtures/rule-questions-heldout.toml and rule-questions-heldout-2.toml, written
+//! later and never tuned on, which say what a judge can expect. Run with `--nocapture` to see the figures and every miss.
 
 use super::Glossary;
 use super::search::Index;
@@ -142,6 +142,17 @@ const HELD_OUT: QuestionSet = QuestionSet {
     min_top3: 0.90,
 };
 
+/// A second held-out set, written from the rulebooks before it was first run and never tuned
+/// on. Floors a little under the figures of its first run (with --game 81.0% top-1, 85.7%
+/// top-3; all games 71.4% and 82.5%): short of the goals, which it exists to say honestly.
+const HELD_OUT_2: QuestionSet = QuestionSet {
+    file: "rule-questions-heldout-2.toml",
+    per_game: 15,
+    min_top1_with_game: 0.78,
+    min_top1_all_games: 0.68,
+    min_top3: 0.80,
+};
+
 fn glossary_db() -> crate::cards::CardDb {
     let (db, _) = load(&LoadOptions::built_in());
     db
@@ -229,11 +240,19 @@ fn held_out_judge_questions_find_their_entries() {
     check(&HELD_OUT);
 }
 
-/// The held-out set stays apart: none of its questions is one the ranking was tuned on.
+#[test]
+fn second_held_out_judge_questions_find_their_entries() {
+    check(&HELD_OUT_2);
+}
+
+/// The held-out sets stay apart: none of their questions is one the ranking was tuned on.
 #[test]
 fn held_out_questions_are_new() {
     let tuning = questions(TUNING.file);
-    for question in questions(HELD_OUT.file) {
+    let held_out = questions(HELD_OUT.file)
+        .into_iter()
+        .chain(questions(HELD_OUT_2.file));
+    for question in held_out {
         assert!(
             !tuning
                 .iter()
