@@ -29,27 +29,48 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
         .filter(|f| f.severity == Severity::Error)
         .count();
     let warnings = findings.len() - errors;
-    // People read the first few of a repeated mistake; JSON keeps every one for tools.
+    let files_checked = files_checked(&db, !args.paths.is_empty() || !data.is_empty());
+    if args.verbose {
+        for file in &db.loaded {
+            eprintln!("read {}", db.files.name(*file));
+        }
+    }
+    // `--quiet` shows what fails, the errors; warnings pass.
+    let reported: Vec<Finding> = if args.quiet {
+        findings.iter().filter(|f| f.is_error()).cloned().collect()
+    } else {
+        findings.clone()
+    };
+    // People read the first few of a repeated mistake; JSON and `--verbose` keep every one.
     let shown = || {
-        cap_repeats(&findings, SHOWN_PER_CODE_AND_FILE, |file| {
+        if args.verbose {
+            return reported.clone();
+        }
+        cap_repeats(&reported, SHOWN_PER_CODE_AND_FILE, |file| {
             db.files.name(file).to_string()
         })
     };
     match args.output {
         OutputFormat::Human => {
-            let style = HumanStyle::for_stderr();
-            let rendered = render_findings(&db.files, &shown(), OutputFormat::Human, style);
-            eprint!("{rendered}");
-            let files = db.loaded.len();
-            let records =
-                db.entries().count() + db.errata.len() + db.formats.len() + db.rules.len();
-            eprintln!(
-                "checked {files} file{} ({records} records): {errors} error{}, {warnings} warning{}",
-                plural(files),
-                plural(errors),
-                plural(warnings)
-            );
-            if !crate::check::references_checked(&db) {
+            let style = HumanStyle::for_stdout();
+            let mut out = render_findings(&db.files, &shown(), OutputFormat::Human, style);
+            if !args.quiet {
+                let records =
+                    db.entries().count() + db.errata.len() + db.formats.len() + db.rules.len();
+                out.push_str(&format!(
+                    "checked {files_checked} file{} ({records} records): {errors} error{}, {warnings} warning{}\n",
+                    plural(files_checked),
+                    plural(errors),
+                    plural(warnings)
+                ));
+            }
+            if !unreadable.is_empty() {
+                // A path that cannot be read is about the run, not a report: stderr.
+                eprint!("{out}");
+            } else if !out.is_empty() {
+                print_stdout(&out);
+            }
+            if !args.quiet && !crate::check::references_checked(&db) {
                 eprintln!(
                     "note: references between records are checked once every file loads; fix the files above first"
                 );
@@ -65,7 +86,7 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
                     findings: &findings,
                 },
                 errors,
-                files_checked: db.loaded.len(),
+                files_checked,
                 warnings,
             };
             let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
@@ -75,12 +96,15 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
                 .and_then(|()| stdout.flush());
         }
         OutputFormat::Github => {
-            print_stdout(&render_findings(
+            let text = render_findings(
                 &db.files,
                 &shown(),
                 OutputFormat::Github,
                 HumanStyle::plain(100),
-            ));
+            );
+            if !text.is_empty() {
+                print_stdout(&text);
+            }
         }
     }
     if !unreadable.is_empty() {
@@ -91,6 +115,19 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
         Outcome::Clean
     }
 }
+
+/// The files a run checked: those given on the command line (or with `--data`) when any
+/// were, else the built-in ones. Built-in files under given ones are checked with them
+/// (references between records span both) but are not the user's to count.
+fn files_checked(db: &crate::cards::CardDb, given: bool) -> usize {
+    db.loaded
+        .iter()
+        .filter(|file| !given || !db.files.name(**file).starts_with(EMBEDDED_PREFIX))
+        .count()
+}
+
+/// How the loader names a built-in file (`<embedded>/cards/armada/ships.toml`).
+const EMBEDDED_PREFIX: &str = "<embedded>/";
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }

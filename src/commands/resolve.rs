@@ -106,12 +106,12 @@ fn read_limited(path: &std::path::Path, files: &mut SourceFiles) -> Result<Strin
     let bytes = crate::input::read_bounded(path, MAX_SCENARIO_BYTES).map_err(|unread| {
         let name = crate::input::display_name(path);
         unread
-            .finding(&name, files, Code::ScenarioTooLarge, Code::Io)
+            .finding(&name, files, Code::ScenarioTooLarge, Code::ScenarioIo)
             .help("check the path exists, is readable, and is a UTF-8 TOML scenario")
     })?;
     String::from_utf8(bytes).map_err(|e| {
         Finding::error(
-            Code::Io,
+            Code::ScenarioIo,
             format!(
                 "{} is not UTF-8 text (first bad byte at {})",
                 path.display(),

@@ -6,7 +6,7 @@ use crate::cli::{Outcome, ValidateArgs};
 use crate::input::{Input, list_inputs};
 use crate::report::HumanStyle;
 use crate::report::list::Summary;
-use crate::report::list::write::{ListWriter, writer};
+use crate::report::list::write::{ListWriter, failures_only, writer};
 use crate::validate::Request;
 use crate::validate::lists::{Checker, check_in_order};
 use std::io::Write;
@@ -16,12 +16,23 @@ use std::io::Write;
 const FEW_LISTS: usize = 20;
 
 pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
+    let started = std::time::Instant::now();
     let db = match load_data(overlays, &[]) {
         Ok(db) => db,
         Err(outcome) => return outcome,
     };
-    // One list, a team game or `--details`: every list in full; else a verdict line each.
-    let details = args.details || !args.teams.is_empty() || Input::is_single(&args.inputs);
+    if args.verbose {
+        eprintln!(
+            "data: {} files, {} cards ({} ms)",
+            db.loaded.len(),
+            db.entries().count(),
+            started.elapsed().as_millis()
+        );
+    }
+    // One list, a team game, `--details` or `--verbose`: every list in full; else a
+    // verdict line each.
+    let details =
+        args.details || args.verbose || !args.teams.is_empty() || Input::is_single(&args.inputs);
     let human = args.output == crate::report::list::write::ListOutput::Human;
     let request = Request {
         game: args.game,
@@ -44,7 +55,7 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
         let mut walk = list_inputs(&args.inputs, checker.max_list_bytes());
         let head: Vec<Input> = walk.by_ref().take(FEW_LISTS + 1).collect();
         let few = head.len() <= FEW_LISTS;
-        let writer = writer(args.output, details, HumanStyle::for_stdout());
+        let writer = list_writer(&args, details);
         let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
         let workers = if few { 1 } else { workers };
         // The report becomes text on the worker that checked it: the writer thread only
@@ -67,7 +78,7 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
                 return Outcome::Failed;
             }
         };
-        let writer = writer(args.output, details, HumanStyle::for_stdout());
+        let writer = list_writer(&args, details);
         write_run(&mut out, writer.as_ref(), |emit| {
             for report in reports {
                 emit((
@@ -77,12 +88,29 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
             }
         })
     };
+    if args.verbose {
+        eprintln!(
+            "checked {} list{} in {} ms",
+            summary.lists,
+            if summary.lists == 1 { "" } else { "s" },
+            started.elapsed().as_millis()
+        );
+    }
     if summary.unreadable > 0 {
         Outcome::Failed
     } else if summary.invalid > 0 {
         Outcome::Findings
     } else {
         Outcome::Clean
+    }
+}
+
+fn list_writer(args: &ValidateArgs, details: bool) -> Box<dyn ListWriter> {
+    let writer = writer(args.output, details, HumanStyle::for_stdout());
+    if args.quiet {
+        failures_only(args.output, writer)
+    } else {
+        writer
     }
 }
 

@@ -53,6 +53,42 @@ pub fn writer(output: ListOutput, details: bool, style: HumanStyle) -> Box<dyn L
     }
 }
 
+/// `--quiet`: only the lists that fail (invalid or unreadable), then the totals when any
+/// did; nothing when every list passes. For the human and GitHub forms: a JSON, JSONL or
+/// HTML document stays whole, as tools read it.
+pub fn failures_only(output: ListOutput, inner: Box<dyn ListWriter>) -> Box<dyn ListWriter> {
+    match output {
+        ListOutput::Human | ListOutput::Github => Box::new(FailuresOnly { inner }),
+        ListOutput::Json | ListOutput::Jsonl | ListOutput::Html => inner,
+    }
+}
+
+struct FailuresOnly {
+    inner: Box<dyn ListWriter>,
+}
+
+impl ListWriter for FailuresOnly {
+    fn report(&self, report: &ListReport) -> String {
+        if report.readable && report.valid {
+            String::new()
+        } else {
+            self.inner.report(report)
+        }
+    }
+
+    fn end(&self, summary: &Summary) -> String {
+        if summary.invalid + summary.unreadable == 0 {
+            return String::new();
+        }
+        // The totals line, without the table of codes: those are in the reports above.
+        let totals = Summary {
+            codes: std::collections::BTreeMap::new(),
+            ..summary.clone()
+        };
+        self.inner.end(&totals)
+    }
+}
+
 /// Each list in full: heading, points table, notes, diagnostics, verdict.
 struct Detailed {
     style: HumanStyle,
