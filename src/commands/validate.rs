@@ -2,6 +2,7 @@
 //! each against its format, and write each result as soon as it is known.
 
 use super::load_data;
+use super::progress::Progress;
 use crate::cli::{Outcome, ValidateArgs};
 use crate::input::{Input, list_inputs};
 use crate::report::HumanStyle;
@@ -50,6 +51,7 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
         }
     };
     let mut out = Output::stdout();
+    let mut progress = Progress::for_run(human, args.quiet);
     let summary = if args.teams.is_empty() {
         // The first few inputs tell a handful of lists from a season's worth.
         let mut walk = list_inputs(&args.inputs, checker.max_list_bytes());
@@ -67,7 +69,7 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
                 writer.report(&report),
             )
         };
-        write_run(&mut out, writer.as_ref(), |emit| {
+        write_run(&mut out, &mut progress, writer.as_ref(), |emit| {
             check_in_order(head.into_iter().chain(walk), workers, &render, emit);
         })
     } else {
@@ -79,7 +81,7 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
             }
         };
         let writer = list_writer(&args, details);
-        write_run(&mut out, writer.as_ref(), |emit| {
+        write_run(&mut out, &mut progress, writer.as_ref(), |emit| {
             for report in reports {
                 emit((
                     Summary::of(std::slice::from_ref(&report)),
@@ -118,6 +120,7 @@ fn list_writer(args: &ValidateArgs, details: bool) -> Box<dyn ListWriter> {
 /// framing, and return the totals. Only the totals outlive a report.
 fn write_run(
     out: &mut Output,
+    progress: &mut Progress,
     writer: &dyn ListWriter,
     produce: impl FnOnce(&mut dyn FnMut((Summary, String))),
 ) -> Summary {
@@ -125,13 +128,19 @@ fn write_run(
     out.write(&writer.start());
     let mut first = true;
     produce(&mut |(piece, text): (Summary, String)| {
-        if !first {
-            out.write(writer.separator());
-        }
-        out.write(&text);
+        progress.tick(|drawn| {
+            if !first {
+                out.write(writer.separator());
+            }
+            out.write(&text);
+            if drawn {
+                out.flush();
+            }
+        });
         first = false;
         summary.add(&piece);
     });
+    progress.finish();
     out.write(&writer.end(&summary));
     out.flush();
     summary

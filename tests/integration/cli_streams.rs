@@ -253,3 +253,18 @@ fn a_missing_scenario_has_a_scenario_code() {
     ]));
     assert_eq!(body["diagnostics"][0]["code"], "scenario::io", "{body}");
 }
+
+#[test]
+fn no_progress_is_drawn_when_stderr_is_not_a_terminal() {
+    let folders = ["validate", "armada", "xwing", "talon"];
+    let output = arbiter(&folders);
+    let lists = json(&arbiter(&[&folders[..], &["--output", "json"]].concat()))["summary"]["lists"]
+        .as_u64()
+        .unwrap();
+    assert!(lists > 20, "a folder run: {lists} lists");
+    assert!(
+        !stderr(&output).contains("lists checked"),
+        "{}",
+        stderr(&output)
+    );
+}
