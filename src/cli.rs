@@ -254,10 +254,21 @@ pub struct ValidateArgs {
     /// Print everything: each list in full, as `--details`, and what was read and how long it took (on stderr).
     #[arg(short, long)]
     pub verbose: bool,
+    /// Print only these lists, then the totals with the count per code (human and GitHub
+    /// output; a JSON, JSONL or HTML document stays whole).
+    #[arg(long, value_enum, value_name = "WHICH")]
+    pub only: Option<OnlyLists>,
     /// `json`: one document; `jsonl`: one result per line, for pipelines; `github`:
     /// workflow commands that annotate a pull request.
     #[arg(long, value_enum, default_value = "human")]
     pub output: crate::report::list::write::ListOutput,
+}
+
+/// Which lists `validate --only` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OnlyLists {
+    /// The lists that break a rule or could not be read.
+    Invalid,
 }
 
 #[derive(Debug, Subcommand)]

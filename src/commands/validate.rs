@@ -109,8 +109,9 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
 
 fn list_writer(args: &ValidateArgs, details: bool) -> Box<dyn ListWriter> {
     let writer = writer(args.output, details, HumanStyle::for_stdout());
-    if args.quiet {
-        failures_only(args.output, writer)
+    let only_invalid = args.only == Some(crate::cli::OnlyLists::Invalid);
+    if args.quiet || only_invalid {
+        failures_only(args.output, writer, !args.quiet)
     } else {
         writer
     }

@@ -268,3 +268,47 @@ fn no_progress_is_drawn_when_stderr_is_not_a_terminal() {
         stderr(&output)
     );
 }
+
+#[test]
+fn the_folder_summary_leads_with_errors_and_keeps_notes_apart() {
+    let output = arbiter(&MIXED_FOLDERS);
+    let text = stdout(&output);
+    for line in text.lines().filter(|l| l.starts_with('✔')) {
+        assert!(!line.contains("::"), "a passing list shows no note: {line}");
+    }
+    let totals = text.lines().find(|l| l.starts_with("13 lists:")).unwrap();
+    assert!(
+        totals.ends_with("2 errors, 0 warnings, 3 notes"),
+        "{totals}"
+    );
+    assert!(
+        text.contains("notes: armada::points_revision (3)"),
+        "{text}"
+    );
+    let table = text.split("13 lists:").nth(1).unwrap();
+    assert!(
+        !table
+            .lines()
+            .any(|l| l.contains("points_revision") && l.contains('┆')),
+        "notes are not in the table of problems:\n{table}"
+    );
+
+    let only = arbiter(&[&MIXED_FOLDERS[..], &["--only", "invalid"]].concat());
+    assert_eq!(only.status.code(), output.status.code());
+    let shown = stdout(&only);
+    assert!(!shown.contains('✔'), "{shown}");
+    assert_eq!(
+        shown.lines().filter(|l| l.starts_with('✘')).count(),
+        1,
+        "{shown}"
+    );
+    assert!(shown.contains("┆ severity ┆"), "the codes stay: {shown}");
+
+    let plain = stdout(&output);
+    assert!(!plain.contains('\x1b'), "NO_COLOR: no colour");
+    let coloured = stdout(&arbiter(
+        &[&MIXED_FOLDERS[..], &["--color", "always"]].concat(),
+    ));
+    assert!(coloured.contains("\x1b[32m✔\x1b[0m"), "{coloured}");
+    assert!(coloured.contains("\x1b[31m✘\x1b[0m"), "{coloured}");
+}
