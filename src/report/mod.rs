@@ -15,6 +15,7 @@ mod render;
 mod snippet;
 mod table;
 mod versioned;
+mod width;
 
 pub use cap::{SHOWN_PER_CODE_AND_FILE, cap_repeats};
 pub use citation::{Citation, RULEBOOKS};
@@ -25,3 +26,4 @@ pub use finding::{Finding, Location, MAX_FINDING_TEXT_BYTES, Severity};
 pub use render::{HumanStyle, JsonFinding, OutputFormat, render_findings, render_human};
 pub use table::new_table;
 pub use versioned::{JSON_VERSION, Versioned};
+pub use width::output_width;

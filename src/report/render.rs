@@ -28,7 +28,7 @@ impl HumanStyle {
     pub fn for_stderr() -> Self {
         HumanStyle {
             color: use_color(Stream::Stderr),
-            width: 100,
+            width: super::output_width(Stream::Stderr, 100),
         }
     }
 
@@ -36,7 +36,7 @@ impl HumanStyle {
     pub fn for_stdout() -> Self {
         HumanStyle {
             color: use_color(Stream::Stdout),
-            width: 100,
+            width: super::output_width(Stream::Stdout, 100),
         }
     }
 

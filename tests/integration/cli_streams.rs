@@ -312,3 +312,58 @@ fn the_folder_summary_leads_with_errors_and_keeps_notes_apart() {
     assert!(coloured.contains("\x1b[32m✔\x1b[0m"), "{coloured}");
     assert!(coloured.contains("\x1b[31m✘\x1b[0m"), "{coloured}");
 }
+
+/// `arbiter ARGS` with `COLUMNS` set, from the project's root.
+fn arbiter_at_width(columns: &str, args: &[&str]) -> Output {
+    support::run(support::command().env("COLUMNS", columns).args(args))
+}
+
+fn widest_table_line(text: &str) -> usize {
+    text.lines()
+        .filter(|l| l.starts_with(['│', '┌', '└', '╞']))
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn tables_and_reports_fit_the_width_columns_asks_for() {
+    let scenario = "examples/xwing/queue-example-1-jake-farrell.toml";
+    let wide = stdout(&arbiter_at_width("160", &["resolve", scenario]));
+    let narrow = stdout(&arbiter_at_width("80", &["resolve", scenario]));
+    assert_eq!(widest_table_line(&narrow), 80, "{narrow}");
+    assert!(widest_table_line(&wide) > 80, "{wide}");
+    // Without COLUMNS and without a terminal: the fixed width, as before.
+    let fixed = stdout(&support::arbiter(&["resolve", scenario]));
+    assert_eq!(widest_table_line(&fixed), 120, "{fixed}");
+    // Every step is still there at 80 columns.
+    let rows = |text: &str| {
+        text.lines()
+            .filter(|l| {
+                l.split('┆')
+                    .next()
+                    .is_some_and(|c| c.trim_start_matches('│').trim().parse::<u32>().is_ok())
+            })
+            .count()
+    };
+    assert_eq!(rows(&narrow), rows(&fixed));
+
+    let list = "examples/lists/armada-garm-liberty.txt";
+    let table = stdout(&arbiter_at_width("72", &["validate", list]));
+    assert!(widest_table_line(&table) <= 72, "{table}");
+    let report = stdout(&arbiter_at_width(
+        "60",
+        &[
+            "cards",
+            "check",
+            "tests/fixtures/broken-data/errata-unknown-field.toml",
+        ],
+    ));
+    let help: Vec<&str> = report
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with("help:"))
+        .take_while(|l| !l.is_empty() && !l.starts_with("checked"))
+        .collect();
+    assert!(help.len() > 2, "the help wraps at 60 columns:\n{report}");
+    assert!(help.iter().all(|l| l.chars().count() <= 60), "{report}");
+}
