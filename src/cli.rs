@@ -144,9 +144,14 @@ pub struct IsbImportArgs {
     /// revision (without it there is no such revision).
     #[arg(long, value_name = "DIR")]
     pub armada_data: Option<PathBuf>,
-    /// Folder to write; replaced as a whole only once the import has succeeded.
+    /// Folder to write: a new or empty one, or one an earlier import wrote (it holds an
+    /// `.arbiter-import` file). Replaced as a whole, at once, only once the import has
+    /// succeeded and passed `cards check`.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    /// Replace `--out` even if it holds files no import wrote (they are removed).
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]
@@ -160,9 +165,14 @@ pub struct XwingImportArgs {
     /// numbers its links carry, and its quick-builds.
     #[arg(long, value_name = "DIR")]
     pub yasb: Option<PathBuf>,
-    /// Folder to write; replaced as a whole only once the import has succeeded.
+    /// Folder to write: a new or empty one, or one an earlier import wrote (it holds an
+    /// `.arbiter-import` file). Replaced as a whole, at once, only once the import has
+    /// succeeded and passed `cards check`.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    /// Replace `--out` even if it holds files no import wrote (they are removed).
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]

@@ -4,6 +4,7 @@
 #![warn(clippy::too_many_lines)]
 
 pub mod adjudicate;
+pub mod atomic;
 pub mod cards;
 pub mod check;
 pub mod cli;

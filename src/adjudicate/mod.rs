@@ -17,7 +17,7 @@ pub mod xwing;
 
 pub use cite::Cite;
 pub use game_rules::{GameRules, ResolveOptions};
-pub use phrasing::{NAMES_SHOWN, QUEUE_SHOWN, list};
+pub use phrasing::{NAMES_SHOWN, QUEUE_SHOWN, QUEUE_SHOWN_IN_TABLE, STEPS_SHOWN_IN_TABLE, list};
 pub use trace::{
     Adjudication, CapReached, NoDetail, Played, Recorder, Step, StepDetail, Trace, answer_line,
     header, loop_finding, trace_of,
@@ -85,8 +85,9 @@ pub fn resolve_text<'db>(
     Result<Box<dyn Adjudication + 'db>, Vec<Finding>>,
 ) {
     let mut files = SourceFiles::default();
-    let file: FileId = files.add(name, text.to_string());
-    let result = scenario::read(file, text, options.max_steps).and_then(|mut scenario| {
+    let text = crate::input::lone_cr_as_lf_text(text.to_string());
+    let file: FileId = files.add(name, text.clone());
+    let result = scenario::read(file, &text, options.max_steps).and_then(|mut scenario| {
         scenario.dir = std::path::Path::new(name)
             .parent()
             .map(std::path::Path::to_path_buf);

@@ -2,6 +2,14 @@
 
 /// Most queue entries a step shows; longer queues show a count of the rest.
 pub const QUEUE_SHOWN: usize = 8;
+/// Most queue entries a step's row of the human table shows. A row is as tall as its
+/// tallest cell: at [`QUEUE_SHOWN`] lines a trace of 30,000 abilities (60,000 steps) was a
+/// 72 MB table; at three the queue is no taller than the rule cell beside it.
+pub const QUEUE_SHOWN_IN_TABLE: usize = 3;
+/// Most steps the human table shows; the rest are counted under it (`--output json` lists
+/// every step). A judge reads a few hundred rows at most, and every row is a few lines of
+/// the terminal's width whatever its text: 60,000 rows of long names were 330 MB.
+pub const STEPS_SHOWN_IN_TABLE: usize = 2_000;
 /// Most names an outcome lists before summarising the rest.
 pub const NAMES_SHOWN: usize = 8;
 

@@ -2,11 +2,12 @@
 //! applied, with the game's own detail on each step; and the recorder that caps it.
 
 use super::Cite;
+use super::phrasing::STEPS_SHOWN_IN_TABLE;
 use crate::parse::scenario::{self, Envelope};
-use crate::report::new_table;
 use crate::report::picture::queue::Queue;
 use crate::report::picture::{Frame, FrameKey, Scene, StepText, Story};
 use crate::report::{Code, FileId, Finding};
+use crate::report::{new_table, visible};
 use serde::Serialize;
 
 /// A game's extra facts on each step (X-Wing: the ability queue after the step). They are
@@ -129,21 +130,32 @@ impl<D: StepDetail> Adjudication for Trace<D> {
         heading.push("rule");
         let mut table = new_table(heading);
         table.set_width(width);
-        for step in &self.steps {
+        for step in self.steps.iter().take(STEPS_SHOWN_IN_TABLE) {
             let n = if step.choice_point {
                 format!("{}*", step.n)
             } else {
                 step.n.to_string()
             };
-            let mut row = vec![n, step.event.clone(), step.outcome.clone()];
+            let mut row = vec![
+                n,
+                visible(&step.event).into(),
+                visible(&step.outcome).into(),
+            ];
             if D::column().is_some() {
-                row.push(step.detail.cell(&self.kind));
+                row.push(visible(&step.detail.cell(&self.kind)).into());
             }
             row.push(format!("{}\n§ {}", step.rule.label(), step.rule.section));
             table.add_row(row);
         }
         out.push_str(&table.to_string());
         out.push('\n');
+        let hidden = self.steps.len().saturating_sub(STEPS_SHOWN_IN_TABLE);
+        if hidden > 0 {
+            out.push_str(&format!(
+                "… and {hidden} more step{} (the table shows the first {STEPS_SHOWN_IN_TABLE}; `--output json` lists every step)\n",
+                if hidden == 1 { "" } else { "s" }
+            ));
+        }
         let choices = self.choice_points();
         if choices > 0 {
             out.push_str(&format!(
@@ -157,7 +169,7 @@ impl<D: StepDetail> Adjudication for Trace<D> {
         if !self.final_state.is_empty() {
             out.push_str("After the last step:\n");
             for line in &self.final_state {
-                out.push_str(&format!("  {line}\n"));
+                out.push_str(&format!("  {}\n", visible(line)));
             }
         }
         out
@@ -198,7 +210,7 @@ pub fn answer_line(answer: &str) -> String {
     if answer.is_empty() {
         String::new()
     } else {
-        format!("Answer: {answer}\n\n")
+        format!("Answer: {}\n\n", visible(answer))
     }
 }
 
@@ -209,12 +221,12 @@ pub fn header(
     question: &Option<String>,
     source: &Option<String>,
 ) -> String {
-    let mut out = format!("{title} ({kind})\n");
+    let mut out = format!("{} ({kind})\n", visible(title));
     if let Some(question) = question {
-        out.push_str(&format!("Question: {question}\n"));
+        out.push_str(&format!("Question: {}\n", visible(question)));
     }
     if let Some(source) = source {
-        out.push_str(&format!("Discussed in: {source}\n"));
+        out.push_str(&format!("Discussed in: {}\n", visible(source)));
     }
     out
 }

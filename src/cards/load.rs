@@ -123,25 +123,13 @@ pub fn load(options: &LoadOptions) -> (CardDb, Vec<Finding>) {
 /// [`load`], reading the built-in card files of `games` only (empty: every game), for a
 /// command about one game. Overlays are always read whole: they are the user's.
 pub fn load_games(options: &LoadOptions, games: &[Game]) -> (CardDb, Vec<Finding>) {
-    let mut by_relative: BTreeMap<String, Candidate> = BTreeMap::new();
+    let mut by_relative = if options.embedded {
+        embedded_candidates(options.spans, games)
+    } else {
+        BTreeMap::new()
+    };
     let mut unreadable = Vec::new();
     let mut skipped = Vec::new();
-    if options.embedded {
-        for (relative, text, json) in super::embedded::FILES {
-            if !wanted_game(relative, games) {
-                continue;
-            }
-            by_relative.insert(
-                relative.to_string(),
-                Candidate {
-                    display: format!("<embedded>/{relative}"),
-                    relative: relative.to_string(),
-                    content: Ok(Content::Embedded(text)),
-                    json: (!options.spans && !json.is_empty()).then_some(*json),
-                },
-            );
-        }
-    }
     for overlay in &options.overlays {
         match collect_files(overlay, &mut skipped) {
             Ok(found) => {
@@ -166,6 +154,68 @@ pub fn load_games(options: &LoadOptions, games: &[Game]) -> (CardDb, Vec<Finding
         load_candidate(&mut db, candidate);
     }
     (db, unreadable)
+}
+
+/// The built-in files of `games` (empty: every game), by their path in the data tree.
+fn embedded_candidates(spans: bool, games: &[Game]) -> BTreeMap<String, Candidate> {
+    super::embedded::FILES
+        .iter()
+        .filter(|(relative, _, _)| wanted_game(relative, games))
+        .map(|(relative, text, json)| {
+            let candidate = Candidate {
+                display: format!("<embedded>/{relative}"),
+                relative: relative.to_string(),
+                content: Ok(Content::Embedded(text)),
+                json: (!spans && !json.is_empty()).then_some(*json),
+            };
+            (relative.to_string(), candidate)
+        })
+        .collect()
+}
+
+/// The built-in data (with spans, as `cards check` reads it) with the folder `tree` in
+/// place of the data tree's folder `mount` (`cards/xwing`): every built-in file under
+/// `mount` left out, every `.toml` file of `tree` read as if it sat there, and named in
+/// reports as if it were in `shown_as`. What an import about to replace that folder would
+/// give, checked before it does.
+pub fn load_replacing(tree: &Path, mount: &str, shown_as: &Path) -> CardDb {
+    let prefix = format!("{}/", mount.trim_end_matches('/'));
+    let mut by_relative = embedded_candidates(true, &[]);
+    by_relative.retain(|relative, _| !relative.starts_with(&prefix));
+    let walk = crate::input::walk(tree, |p| p.extension().is_some_and(|e| e == "toml"));
+    let relative_of = |path: &Path| {
+        let inside = path.strip_prefix(tree).unwrap_or(path);
+        format!("{prefix}{}", inside.to_string_lossy().replace('\\', "/"))
+    };
+    let shown = |path: &Path| {
+        let inside = path.strip_prefix(tree).unwrap_or(path);
+        shown_as.join(inside).display().to_string()
+    };
+    for entry in &walk.files {
+        let mut candidate = read_candidate(entry, &relative_of(entry));
+        candidate.display = shown(entry);
+        by_relative.insert(candidate.relative.clone(), candidate);
+    }
+    for (entry, why) in &walk.unreadable {
+        let candidate = Candidate {
+            display: shown(entry),
+            relative: relative_of(entry),
+            content: Err(crate::input::Unread::Failed(format!(
+                "cannot read {}: {why}",
+                entry.display()
+            ))),
+            json: None,
+        };
+        by_relative.insert(candidate.relative.clone(), candidate);
+    }
+    let mut db = CardDb {
+        skipped: walk.skipped,
+        ..CardDb::default()
+    };
+    for candidate in by_relative.into_values() {
+        load_candidate(&mut db, candidate);
+    }
+    db
 }
 
 /// One data file given as bytes, alone (no built-in data), read as if it sat at
@@ -268,10 +318,17 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
         }
         Ok(Content::Read(bytes)) => bytes,
         Err(unread) => {
+            let help = match unread {
+                crate::input::Unread::TooLarge { .. } => {
+                    "split the file, or remove it from the data folder"
+                }
+                crate::input::Unread::Failed(_) => {
+                    "check the file exists and can be read (its permissions), or remove it from the data folder"
+                }
+            };
             let finding =
                 unread.finding(&candidate.display, &mut db.files, Code::TooLarge, Code::Io);
-            db.findings
-                .push(finding.help("split the file, or remove it from the data folder"));
+            db.findings.push(finding.help(help));
             return;
         }
     };
@@ -298,6 +355,7 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
             return;
         }
     };
+    let text = crate::input::lone_cr_as_lf_text(text);
     let kind = DataKind::from_path(&candidate.relative).or_else(|| DataKind::sniff(&text));
     let file = db.files.add(candidate.display, text);
     if let Some(refusal) =

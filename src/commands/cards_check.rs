@@ -1,12 +1,11 @@
-use super::print_stdout;
+use super::{StdoutSink, print_stderr, print_stdout, stderr_line};
 use crate::cards::{LoadOptions, load};
 use crate::cli::{CheckArgs, Outcome};
 use crate::report::{
-    Finding, HumanStyle, JsonFinding, OutputFormat, SHOWN_PER_CODE_AND_FILE, Severity, SourceFiles,
-    cap_repeats, render_findings,
+    Code, Finding, HumanStyle, JsonFinding, OutputFormat, SHOWN_PER_CODE_AND_FILE, Severity,
+    SourceFiles, cap_repeats, render_findings,
 };
 use serde::Serialize;
-use std::io::Write;
 use std::path::PathBuf;
 
 pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
@@ -32,7 +31,7 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
     let files_checked = files_checked(&db, !args.paths.is_empty() || !data.is_empty());
     if args.verbose {
         for file in &db.loaded {
-            eprintln!("read {}", db.files.name(*file));
+            stderr_line(&format!("read {}", db.files.name(*file)));
         }
     }
     // `--quiet` shows what fails, the errors; warnings pass.
@@ -64,15 +63,15 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
                     plural(warnings)
                 ));
             }
-            if !unreadable.is_empty() {
+            if !unreadable.is_empty() || findings.iter().any(|f| f.code == Code::Io) {
                 // A path that cannot be read is about the run, not a report: stderr.
-                eprint!("{out}");
+                print_stderr(&out);
             } else if !out.is_empty() {
                 print_stdout(&out);
             }
             if !args.quiet && !crate::check::references_checked(&db) {
-                eprintln!(
-                    "note: references between records are checked once every file loads; fix the files above first"
+                stderr_line(
+                    "note: references between records are checked once every file loads; fix the files above first",
                 );
             }
         }
@@ -89,11 +88,13 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
                 files_checked,
                 warnings,
             };
-            let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
-            let _ = serde_json::to_writer_pretty(&mut stdout, &body)
-                .map_err(std::io::Error::from)
-                .and_then(|()| stdout.write_all(b"\n"))
-                .and_then(|()| stdout.flush());
+            let mut stdout = StdoutSink::new();
+            if let Err(error) = serde_json::to_writer_pretty(&mut stdout, &body) {
+                stderr_line(&format!("error: cannot write the report: {error}"));
+                return Outcome::Failed;
+            }
+            stdout.write_str("\n");
+            stdout.finish();
         }
         OutputFormat::Github => {
             let text = render_findings(
@@ -107,7 +108,10 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
             }
         }
     }
-    if !unreadable.is_empty() {
+    // A file that could not be read at all (no permission, a dangling link) stops the
+    // check as a missing path does: what it holds was never checked.
+    let unread = findings.iter().any(|f| f.code == Code::Io);
+    if !unreadable.is_empty() || unread {
         Outcome::Failed
     } else if errors > 0 {
         Outcome::Findings

@@ -1,4 +1,4 @@
-use super::{load_data, print_json, print_stdout};
+use super::{load_data, print_json, print_stderr, print_stdout};
 use crate::cards::DataKind;
 use crate::cards::xwing::coverage::{Coverage, coverage};
 use crate::cli::{CoverageArgs, Outcome, ReportFormat};
@@ -29,10 +29,11 @@ pub fn run(overlays: &[std::path::PathBuf], args: CoverageArgs) -> Outcome {
     let figures = match result {
         Ok(figures) => figures,
         Err(finding) => {
-            eprint!(
-                "{}",
-                render_human(&SourceFiles::default(), &finding, HumanStyle::for_stderr())
-            );
+            print_stderr(&render_human(
+                &SourceFiles::default(),
+                &finding,
+                HumanStyle::for_stderr(),
+            ));
             return Outcome::Failed;
         }
     };

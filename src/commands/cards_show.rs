@@ -1,9 +1,9 @@
-use super::{load_data, print_json, print_stdout};
+use super::{load_data, print_json, print_stderr, print_stdout, stderr_line};
 use crate::cards::DataKind;
 use crate::cards::lookup::{Hit, MatchQuality, search as find};
 use crate::cards::{CardDb, CardEntry};
 use crate::cli::{Outcome, ReportFormat, SearchArgs, ShowArgs};
-use crate::report::{Code, Finding, HumanStyle, SourceFiles, new_table, render_human};
+use crate::report::{Code, Finding, HumanStyle, SourceFiles, new_table, render_human, visible};
 use crate::text::suggestion_help;
 use serde_json::json;
 use std::path::PathBuf;
@@ -89,7 +89,7 @@ pub fn search(data: &[PathBuf], args: SearchArgs) -> Outcome {
             let mut table = new_table(vec!["game", "kind", "id", "name"]);
             for hit in listed {
                 let e = &hit.entry;
-                table.add_row(vec![e.game.as_str(), e.kind, e.id, e.name]);
+                table.add_row([e.game.as_str(), e.kind, e.id, e.name].map(visible));
             }
             let mut out = table.to_string();
             out.push('\n');
@@ -115,12 +115,12 @@ pub fn search(data: &[PathBuf], args: SearchArgs) -> Outcome {
 
 fn card_table(db: &CardDb, entry: &CardEntry<'_>) -> String {
     let mut table = new_table(vec![
-        entry.name.to_string(),
+        visible(entry.name).into_owned(),
         format!("{} {}", entry.game.title(), entry.kind),
     ]);
-    table.add_row(vec!["id".to_string(), entry.id.to_string()]);
+    table.add_row(vec!["id".into(), visible(entry.id)]);
     for (label, value) in db.facts(entry) {
-        table.add_row(vec![label, value]);
+        table.add_row(vec![label, visible(&value).into_owned()]);
     }
     let mut out = table.to_string();
     out.push('\n');
@@ -144,7 +144,7 @@ fn card_table(db: &CardDb, entry: &CardEntry<'_>) -> String {
                     .map_or("?".to_string(), |v| v.to_string());
                 change.push_str(&format!("\n{}: {old} → {new}", field.field));
             }
-            table.add_row(vec![source, change]);
+            table.add_row(vec![visible(&source), visible(&change)]);
         }
         out.push_str(&table.to_string());
         out.push('\n');
@@ -196,10 +196,10 @@ fn ambiguous(query: &str, hits: &[Hit<'_>], output: ReportFormat) -> Outcome {
                 let e = &hit.entry;
                 table.add_row(vec![e.name, e.game.as_str(), e.kind, e.id]);
             }
-            eprintln!(
+            stderr_line(&format!(
                 "{}{table}",
                 render_human(&files, &finding, HumanStyle::for_stderr())
-            );
+            ));
         }
         ReportFormat::Json => {
             let matches: Vec<_> = listed
@@ -231,10 +231,9 @@ fn not_found(query: &str, suggestions: &[String], output: ReportFormat) -> Outco
         .label("unknown name")
         .help(help);
     match output {
-        ReportFormat::Human => eprint!(
-            "{}",
-            render_human(&files, &finding, HumanStyle::for_stderr())
-        ),
+        ReportFormat::Human => {
+            print_stderr(&render_human(&files, &finding, HumanStyle::for_stderr()))
+        }
         ReportFormat::Json => {
             let body = json!({
                 "cards": [],

@@ -1,9 +1,50 @@
 //! The card data a command runs on: the built-in data with any `--data` folders over it.
 
-use super::output::print_findings_stderr;
-use crate::cards::{CardDb, DataKind, Game, LoadOptions, load_games};
+use super::output::{print_findings_stderr, print_stderr, stderr_line};
+use crate::cards::{CardDb, DataKind, Game, LoadOptions, load, load_games};
 use crate::cli::Outcome;
+use crate::report::{
+    HumanStyle, OutputFormat, SHOWN_PER_CODE_AND_FILE, cap_repeats, render_findings,
+};
 use std::path::PathBuf;
+
+/// `--data` checked as `cards check` checks it (the built-in data with the folders over it,
+/// every cross-record check): its findings are printed, and an error stops the command
+/// (exit 2) before it runs on data that is broken. Nothing to do without `--data`.
+pub(super) fn check_overlays(overlays: &[PathBuf]) -> Result<(), Outcome> {
+    if overlays.is_empty() {
+        return Ok(());
+    }
+    let (db, unreadable) = load(&LoadOptions {
+        spans: true,
+        embedded: true,
+        overlays: overlays.to_vec(),
+        without: Vec::new(),
+    });
+    let findings = if unreadable.is_empty() {
+        crate::check::run(&db)
+    } else {
+        unreadable
+    };
+    let shown = cap_repeats(&findings, SHOWN_PER_CODE_AND_FILE, |file| {
+        db.files.name(file).to_string()
+    });
+    print_stderr(&render_findings(
+        &db.files,
+        &shown,
+        OutputFormat::Human,
+        HumanStyle::for_stderr(),
+    ));
+    let errors = findings.iter().filter(|f| f.is_error()).count();
+    if errors == 0 {
+        return Ok(());
+    }
+    stderr_line(&format!(
+        "error: the data given with --data has {errors} error{} (`arbiter cards check` lists them all); nothing was run",
+        if errors == 1 { "" } else { "s" }
+    ));
+    Err(Outcome::Failed)
+}
 
 /// The built-in data with any `--data` folders over it. Paths that cannot be read are
 /// reported and make the command fail.
@@ -36,6 +77,6 @@ pub(super) fn load_game_data(
 /// A note for each entry of a data folder that was passed over (a FIFO, a link loop).
 pub(super) fn print_skipped(db: &CardDb) {
     for skipped in &db.skipped {
-        eprintln!("note: {skipped}");
+        stderr_line(&format!("note: {skipped}"));
     }
 }

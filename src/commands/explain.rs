@@ -1,6 +1,6 @@
 //! `arbiter explain`: what a diagnostic code means, like `rustc --explain`.
 
-use super::{print_json, print_stdout};
+use super::{print_json, print_stderr, print_stdout, stderr_line};
 use crate::cli::{ExplainArgs, Outcome, ReportFormat};
 use crate::report::explain::{Explanation, explanations};
 use crate::report::{Code, Finding, HumanStyle, JsonFinding, SourceFiles, new_table, render_human};
@@ -14,7 +14,9 @@ pub fn run(args: ExplainArgs) -> Outcome {
     let all = match explanations() {
         Ok(all) => all,
         Err(message) => {
-            eprintln!("error: the built-in explanations do not read: {message}");
+            stderr_line(&format!(
+                "error: the built-in explanations do not read: {message}"
+            ));
             return Outcome::Failed;
         }
     };
@@ -91,10 +93,9 @@ fn unknown(query: &str, all: &[Explanation], output: ReportFormat) -> Outcome {
     .label("unknown code")
     .help(help);
     match output {
-        ReportFormat::Human => eprint!(
-            "{}",
-            render_human(&files, &finding, HumanStyle::for_stderr())
-        ),
+        ReportFormat::Human => {
+            print_stderr(&render_human(&files, &finding, HumanStyle::for_stderr()))
+        }
         ReportFormat::Json => {
             let body = json!({
                 "code": null,

@@ -7,7 +7,7 @@
 //! squad could not be read whole, a card matches nothing in the card data, or the target
 //! has no way to write one of the cards: a partial list would be worse than none.
 
-use super::{load_data, print_stdout};
+use super::{load_data, print_stderr, print_stdout};
 use crate::cards::DataKind;
 use crate::cli::{ExportArgs, Outcome};
 use crate::export::xwing::{ExportSquad, check, write};
@@ -18,6 +18,10 @@ use std::path::{Path, PathBuf};
 
 pub fn run(data: &[PathBuf], args: ExportArgs) -> Outcome {
     let mut files = SourceFiles::default();
+    if let Some(finding) = writes_over_input(&args.input, args.out.as_deref()) {
+        print_findings(&files, &[finding]);
+        return Outcome::Failed;
+    }
     let (name, bytes) = match read_input(&args.input, &mut files) {
         Ok(input) => input,
         Err(finding) => {
@@ -116,12 +120,9 @@ pub fn run(data: &[PathBuf], args: ExportArgs) -> Outcome {
             if !contents.ends_with('\n') {
                 contents.push('\n');
             }
-            if let Err(error) = std::fs::write(path, contents) {
-                let finding = Finding::error(
-                    Code::ExportWrite,
-                    format!("cannot write {}: {error}", path.display()),
-                )
-                .help("check that the folder exists and can be written, or leave out `--out` to print the squad");
+            if let Err(error) = crate::atomic::write_file(path, contents.as_bytes()) {
+                let finding = Finding::error(Code::ExportWrite, error)
+                .help(format!("{} is as it was; check that the folder exists and can be written, or leave out `--out` to print the squad", path.display()));
                 print_findings(&files, &[finding]);
                 return Outcome::Failed;
             }
@@ -130,12 +131,30 @@ pub fn run(data: &[PathBuf], args: ExportArgs) -> Outcome {
     Outcome::Clean
 }
 
+/// `--out` naming the squad being read (by any spelling of its path, or a link to it):
+/// the export would replace the squad by a lossy copy of it.
+fn writes_over_input(input: &Path, out: Option<&Path>) -> Option<Finding> {
+    let out = out?;
+    let same = input.as_os_str() != crate::input::STDIN
+        && same_file::is_same_file(input, out).unwrap_or(false);
+    same.then(|| {
+        Finding::error(
+            Code::ExportWrite,
+            format!(
+                "--out {} is the squad being read; it was not written over",
+                out.display()
+            ),
+        )
+        .help("write the export to another file")
+    })
+}
+
 /// The input's name for messages and its bytes, at most [`MAX_INPUT_BYTES`]; a larger
 /// input is refused with a diagnostic on its first line.
 fn read_input(path: &Path, files: &mut SourceFiles) -> Result<(String, Vec<u8>), Finding> {
     let name = crate::input::display_name(path);
     match crate::input::read_bounded(path, MAX_INPUT_BYTES) {
-        Ok(bytes) => Ok((name, bytes)),
+        Ok(bytes) => Ok((name, crate::input::lone_cr_as_lf(bytes.into()).into_owned())),
         Err(crate::input::Unread::Failed(message)) => Err(Finding::error(Code::Io, message)
             .help("check the path; `-` reads the squad from standard input")),
         Err(unread) => Err(unread.finding(&name, files, Code::XwingParseTooLarge, Code::Io)),
@@ -145,6 +164,6 @@ fn read_input(path: &Path, files: &mut SourceFiles) -> Result<(String, Vec<u8>),
 fn print_findings(files: &SourceFiles, findings: &[Finding]) {
     let style = HumanStyle::for_stderr();
     for finding in findings {
-        eprint!("{}", render_human(files, finding, style));
+        print_stderr(&render_human(files, finding, style));
     }
 }

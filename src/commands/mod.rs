@@ -18,21 +18,39 @@ mod validate;
 
 use crate::cli::{CardsCommand, Cli, Command, Outcome, ScoreCommand};
 use data::{load_data, load_game_data, print_skipped};
-use output::{print_json, print_stdout};
+use output::{StdoutSink, print_json, print_stderr, print_stdout, stderr_line, write_stdout};
 
-/// Parse the command line and run the command it names; the exit code tells the verdict.
+/// Parse the command line and run the command it names; the exit code tells the verdict
+/// (2 also when what it printed could not be written).
 pub fn run() -> std::process::ExitCode {
-    match crate::cli::parse(std::env::args_os()) {
-        Ok(cli) => dispatch(cli).into(),
-        Err(error) => {
-            let _ = error.print();
-            std::process::ExitCode::from(if error.use_stderr() { 2 } else { 0 })
-        }
+    let outcome = match crate::cli::parse(std::env::args_os()) {
+        Ok(cli) => dispatch(cli),
+        Err(error) => print_usage(&error),
+    };
+    output::finish(outcome).into()
+}
+
+/// clap's help, version or usage error, with its failure to print kept like any other.
+fn print_usage(error: &clap::Error) -> Outcome {
+    use crate::report::{Stream, stream};
+    let printed = error.print();
+    if error.use_stderr() {
+        stream::record(Stream::Stderr, printed);
+        Outcome::Failed
+    } else {
+        stream::record(Stream::Stdout, printed);
+        stream::flush_stdout();
+        Outcome::Clean
     }
 }
 
 pub fn dispatch(cli: Cli) -> Outcome {
     crate::report::set_color_choice(cli.color);
+    // `cards check` reports the data's problems itself, as its result.
+    let checks_data = matches!(cli.command, Command::Cards(CardsCommand::Check(_)));
+    if !checks_data && let Err(outcome) = data::check_overlays(&cli.data) {
+        return outcome;
+    }
     match cli.command {
         Command::Cards(CardsCommand::Check(args)) => cards_check::run(&cli.data, args),
         Command::Cards(CardsCommand::Show(args)) => cards_show::show(&cli.data, args),

@@ -1,4 +1,4 @@
-use super::{load_game_data, print_json, print_stdout};
+use super::{load_game_data, print_json, print_stderr, print_stdout, stderr_line};
 use crate::adjudicate::{ResolveOptions, resolve};
 use crate::cards::DataKind;
 use crate::cli::{Outcome, ResolveArgs, ResolveFormat};
@@ -14,7 +14,7 @@ const TABLE_WIDTH: usize = 120;
 
 pub fn run(overlays: &[std::path::PathBuf], args: ResolveArgs) -> Outcome {
     if args.step.is_some() && !matches!(args.output, ResolveFormat::Html | ResolveFormat::Svg) {
-        eprintln!("error: --step picks a picture: it goes with --output svg or --output html");
+        stderr_line("error: --step picks a picture: it goes with --output svg or --output html");
         return Outcome::Failed;
     }
     let name = args.scenario.display().to_string();
@@ -63,10 +63,10 @@ pub fn run(overlays: &[std::path::PathBuf], args: ResolveArgs) -> Outcome {
                 ResolveFormat::Html => {
                     let story = adjudication.picture();
                     if let Some(n) = step.filter(|n| *n > story.frames.len()) {
-                        eprintln!(
+                        stderr_line(&format!(
                             "error: --step {n}: this trace has {} picture(s)",
                             story.frames.len()
-                        );
+                        ));
                         return Outcome::Failed;
                     }
                     print_stdout(&resolve_page(&story, step));
@@ -74,7 +74,7 @@ pub fn run(overlays: &[std::path::PathBuf], args: ResolveArgs) -> Outcome {
                 ResolveFormat::Svg => match standalone_svg(&adjudication.picture(), step) {
                     Ok(svg) => print_stdout(&svg),
                     Err(message) => {
-                        eprintln!("error: {message}");
+                        stderr_line(&format!("error: {message}"));
                         return Outcome::Failed;
                     }
                 },
@@ -95,7 +95,7 @@ fn report(files: &SourceFiles, findings: &[Finding], output: ResolveFormat) {
         ResolveFormat::Human | ResolveFormat::Html | ResolveFormat::Svg => {
             let style = HumanStyle::for_stderr();
             for finding in findings {
-                eprint!("{}", render_finding(files, finding, style));
+                print_stderr(&render_finding(files, finding, style));
             }
         }
         ResolveFormat::Json => {
@@ -108,23 +108,37 @@ fn report(files: &SourceFiles, findings: &[Finding], output: ResolveFormat) {
     }
 }
 
-/// Read at most [`MAX_SCENARIO_BYTES`] (+1 to notice a larger file) as UTF-8.
+/// Read at most [`MAX_SCENARIO_BYTES`] (+1 to notice a larger file) as UTF-8, a lone CR
+/// read as a line end.
 fn read_limited(path: &std::path::Path, files: &mut SourceFiles) -> Result<String, Finding> {
+    let name = crate::input::display_name(path);
     let bytes = crate::input::read_bounded(path, MAX_SCENARIO_BYTES).map_err(|unread| {
-        let name = crate::input::display_name(path);
         unread
             .finding(&name, files, Code::ScenarioTooLarge, Code::ScenarioIo)
             .help("check the path exists, is readable, and is a UTF-8 TOML scenario")
     })?;
-    String::from_utf8(bytes).map_err(|e| {
-        Finding::error(
-            Code::ScenarioIo,
-            format!(
-                "{} is not UTF-8 text (first bad byte at {})",
-                path.display(),
-                e.utf8_error().valid_up_to()
-            ),
-        )
-        .help("check the path exists, is readable, and is a UTF-8 TOML scenario")
-    })
+    String::from_utf8(bytes)
+        .map(crate::input::lone_cr_as_lf_text)
+        .map_err(|e| not_utf8(&name, e, files))
+}
+
+/// The first byte that is not UTF-8, quoted with what comes before it.
+fn not_utf8(name: &str, error: std::string::FromUtf8Error, files: &mut SourceFiles) -> Finding {
+    let valid = error.utf8_error().valid_up_to();
+    let bytes = error.into_bytes();
+    let head = bytes.get(..bytes.len().min(valid + 64)).unwrap_or_default();
+    // The bad byte shows as U+FFFD: the span covers that character.
+    let shown = String::from_utf8_lossy(head).into_owned();
+    let width = shown
+        .get(valid..)
+        .and_then(|rest| rest.chars().next())
+        .map_or(0, char::len_utf8);
+    let file = files.add(name, shown);
+    Finding::error(
+        Code::ScenarioEncoding,
+        format!("{name} is not UTF-8 text (first bad byte at {valid})"),
+    )
+    .at(file, valid..valid + width)
+    .label("the first byte that is not UTF-8")
+    .help("scenarios are TOML, which is UTF-8: re-save the file as UTF-8")
 }

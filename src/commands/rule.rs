@@ -1,6 +1,6 @@
 //! `arbiter rule`: look a term up in the judges' glossary, or list its entries.
 
-use super::{load_data, print_json, print_stdout};
+use super::{load_data, print_json, print_stderr, print_stdout};
 use crate::cards::DataKind;
 use crate::cards::Game;
 use crate::cli::{Outcome, ReportFormat, RuleArgs};
@@ -94,10 +94,9 @@ fn not_found(
 ) -> Outcome {
     let (finding, files) = not_found_finding(query, game, suggestions, lang);
     match output {
-        ReportFormat::Human => eprint!(
-            "{}",
-            render_human(&files, &finding, HumanStyle::for_stderr())
-        ),
+        ReportFormat::Human => {
+            print_stderr(&render_human(&files, &finding, HumanStyle::for_stderr()))
+        }
         ReportFormat::Json => {
             let did_you_mean: Vec<Value> = suggestions
                 .iter()

@@ -1,7 +1,7 @@
 //! `arbiter score armada`: tournament points from a game's margin of victory, by the
 //! format's table (the Sector Fleets rulebook, "Puntos de torneo").
 
-use super::{load_data, print_json, print_stdout};
+use super::{load_data, print_json, print_stdout, stderr_line};
 use crate::cards::Game;
 use crate::cards::formats::MarginBand;
 use crate::cli::{Outcome, ReportFormat, ScoreArmadaArgs};
@@ -39,11 +39,11 @@ pub fn armada(overlays: &[PathBuf], args: ScoreArmadaArgs) -> Outcome {
             .filter(|f| !f.margin_of_victory.is_empty())
             .map(|f| f.id.as_str())
             .collect();
-        eprintln!(
+        stderr_line(&format!(
             "error: no Armada format is called `{}`; formats with a margin-of-victory table: {}",
             args.format,
             known.join(", ")
-        );
+        ));
         return Outcome::Failed;
     };
     let (margin, scores) = match (&args.scores, args.margin) {
@@ -62,15 +62,15 @@ pub fn armada(overlays: &[PathBuf], args: ScoreArmadaArgs) -> Outcome {
         }
         (None, Some(margin)) => (margin, None),
         (None, None) => {
-            eprintln!("error: give `--margin <POINTS>` or `--scores <FIRST> <SECOND>`");
+            stderr_line("error: give `--margin <POINTS>` or `--scores <FIRST> <SECOND>`");
             return Outcome::Failed;
         }
     };
     let Some(band) = format.margin_band(margin) else {
-        eprintln!(
+        stderr_line(&format!(
             "error: the {} format has no margin-of-victory table (Sector Fleets formats have one)",
             format.id
-        );
+        ));
         return Outcome::Failed;
     };
     match args.output {

@@ -1,15 +1,16 @@
 //! `arbiter completions SHELL` and `arbiter man`: what a shell and `man` need, generated
 //! from the same clap definition the binary parses with, so they never drift from it.
 
+use super::{stderr_line, write_stdout};
 use crate::cli::{CompletionsArgs, Outcome, command};
 use crate::help::{EXIT_STATUS, examples_of};
-use std::io::Write;
 
 pub fn completions(args: CompletionsArgs) -> Outcome {
     let mut command = command();
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut command, "arbiter", &mut script);
-    write_stdout(&script)
+    write_stdout(&script);
+    Outcome::Clean
 }
 
 /// The page of arbiter, or of the subcommand `path` names (`["cards", "check"]`), with
@@ -23,10 +24,10 @@ pub fn man(path: &[String]) -> Outcome {
         match page_of.find_subcommand(name) {
             Some(sub) => page_of = sub,
             None => {
-                eprintln!(
+                stderr_line(&format!(
                     "error: no subcommand `{}`; `arbiter --help` lists them",
                     path.join(" ")
-                );
+                ));
                 return Outcome::Failed;
             }
         }
@@ -38,11 +39,12 @@ pub fn man(path: &[String]) -> Outcome {
         .source(concat!("arbiter ", env!("CARGO_PKG_VERSION")))
         .manual("arbiter");
     if let Err(error) = man.render(&mut page) {
-        eprintln!("error: cannot render the man page: {error}");
+        stderr_line(&format!("error: cannot render the man page: {error}"));
         return Outcome::Failed;
     }
     page.extend_from_slice(man_sections(&path.join(" ")).as_bytes());
-    write_stdout(&page)
+    write_stdout(&page);
+    Outcome::Clean
 }
 
 /// The EXIT STATUS and EXAMPLES sections in roff.
@@ -70,10 +72,4 @@ fn roff_text(text: &str) -> String {
     } else {
         escaped
     }
-}
-
-/// Bytes to stdout; a closed pipe (`arbiter man | head`) is not an error.
-fn write_stdout(bytes: &[u8]) -> Outcome {
-    let _ = std::io::stdout().lock().write_all(bytes);
-    Outcome::Clean
 }

@@ -1,8 +1,8 @@
 //! `arbiter validate`: read fleet and squad lists (files, folders, standard input), check
 //! each against its format, and write each result as soon as it is known.
 
-use super::load_data;
 use super::progress::Progress;
+use super::{StdoutSink, load_data, stderr_line};
 use crate::cli::{Outcome, ValidateArgs};
 use crate::input::{Input, list_inputs};
 use crate::report::HumanStyle;
@@ -10,7 +10,6 @@ use crate::report::list::Summary;
 use crate::report::list::write::{ListWriter, failures_only, writer};
 use crate::validate::Request;
 use crate::validate::lists::{Checker, check_in_order};
-use std::io::Write;
 
 /// Up to this many lists are checked on one thread: starting workers costs more than
 /// they save.
@@ -23,12 +22,12 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
         Err(outcome) => return outcome,
     };
     if args.verbose {
-        eprintln!(
+        stderr_line(&format!(
             "data: {} files, {} cards ({} ms)",
             db.loaded.len(),
             db.entries().count(),
             started.elapsed().as_millis()
-        );
+        ));
     }
     // One list, a team game, `--details` or `--verbose`: every list in full; else a
     // verdict line each.
@@ -46,11 +45,11 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
     let checker = match Checker::new(&db, &request) {
         Ok(checker) => checker,
         Err(message) => {
-            eprintln!("error: {message}");
+            stderr_line(&format!("error: {message}"));
             return Outcome::Failed;
         }
     };
-    let mut out = Output::stdout();
+    let mut out = StdoutSink::new();
     let mut progress = Progress::for_run(human, args.quiet);
     let summary = if args.teams.is_empty() {
         // The first few inputs tell a handful of lists from a season's worth.
@@ -76,7 +75,7 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
         let reports = match checker.check_teams(&args.teams) {
             Ok(reports) => reports,
             Err(message) => {
-                eprintln!("error: {message}");
+                stderr_line(&format!("error: {message}"));
                 return Outcome::Failed;
             }
         };
@@ -91,12 +90,12 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
         })
     };
     if args.verbose {
-        eprintln!(
+        stderr_line(&format!(
             "checked {} list{} in {} ms",
             summary.lists,
             if summary.lists == 1 { "" } else { "s" },
             started.elapsed().as_millis()
-        );
+        ));
     }
     if summary.unreadable > 0 {
         Outcome::Failed
@@ -120,57 +119,29 @@ fn list_writer(args: &ValidateArgs, details: bool) -> Box<dyn ListWriter> {
 /// Write the text of every report `produce` hands over, in order, with the writer's
 /// framing, and return the totals. Only the totals outlive a report.
 fn write_run(
-    out: &mut Output,
+    out: &mut StdoutSink,
     progress: &mut Progress,
     writer: &dyn ListWriter,
     produce: impl FnOnce(&mut dyn FnMut((Summary, String))),
 ) -> Summary {
     let mut summary = Summary::default();
-    out.write(&writer.start());
+    out.write_str(&writer.start());
     let mut first = true;
     produce(&mut |(piece, text): (Summary, String)| {
         progress.tick(|drawn| {
             if !first {
-                out.write(writer.separator());
+                out.write_str(writer.separator());
             }
-            out.write(&text);
+            out.write_str(&text);
             if drawn {
-                out.flush();
+                out.flush_buffer();
             }
         });
         first = false;
         summary.add(&piece);
     });
     progress.finish();
-    out.write(&writer.end(&summary));
-    out.flush();
+    out.write_str(&writer.end(&summary));
+    out.flush_buffer();
     summary
-}
-
-/// Standard output, buffered; a closed pipe (`arbiter … | head`) ends the writing, not
-/// the run, whose exit code still tells the verdict.
-struct Output {
-    stdout: std::io::BufWriter<std::io::Stdout>,
-    closed: bool,
-}
-
-impl Output {
-    fn stdout() -> Self {
-        Output {
-            stdout: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout()),
-            closed: false,
-        }
-    }
-
-    fn write(&mut self, text: &str) {
-        if !self.closed && self.stdout.write_all(text.as_bytes()).is_err() {
-            self.closed = true;
-        }
-    }
-
-    fn flush(&mut self) {
-        if !self.closed && self.stdout.flush().is_err() {
-            self.closed = true;
-        }
-    }
 }

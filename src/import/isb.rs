@@ -112,7 +112,7 @@ pub fn import(source: &Path, armada_data: Option<&Path>) -> Result<ImportedFiles
         &mut imported.notes,
     )?;
     for note in &imported.notes {
-        eprintln!("note: {note}");
+        crate::report::stream::stderr_line(&format!("note: {note}"));
     }
     let header = Provenance::read(source, "isb-cards", "none stated (facts only)").header();
     Ok(vec![

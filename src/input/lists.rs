@@ -109,7 +109,9 @@ fn walk_lists(dir: &Path) -> impl Iterator<Item = Input> + Send + use<> {
                         source: Source::File(path),
                     });
                 }
-                Some(Found::Skipped(skipped)) => eprintln!("note: {skipped}"),
+                Some(Found::Skipped(skipped)) => {
+                    crate::report::stream::stderr_line(&format!("note: {skipped}"))
+                }
                 Some(Found::Unreadable(path, why)) => {
                     any = true;
                     return Some(Input {

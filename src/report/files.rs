@@ -56,8 +56,13 @@ impl miette::SourceCode for SourceText {
 /// The text of every input a command read, kept so findings can quote it.
 #[derive(Debug, Default, Clone)]
 pub struct SourceFiles {
-    files: Vec<(String, SourceText, LineStarts)>,
+    files: Vec<(String, SourceText, LineStarts, Shown)>,
 }
+
+/// The text of a file as a terminal is shown it, worked out on first use: `None` when it
+/// has no control character to escape.
+#[derive(Debug, Default, Clone)]
+struct Shown(std::sync::OnceLock<Option<std::sync::Arc<super::VisibleSource>>>);
 
 /// Where each line of a file starts, worked out on first use: a report asks for the line
 /// of every card, and counting newlines from the top each time adds up over a folder.
@@ -81,8 +86,12 @@ impl LineStarts {
 
 impl SourceFiles {
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<SourceText>) -> FileId {
-        self.files
-            .push((name.into(), text.into(), LineStarts::default()));
+        self.files.push((
+            name.into(),
+            text.into(),
+            LineStarts::default(),
+            Shown::default(),
+        ));
         FileId(self.files.len() as u32 - 1)
     }
 
@@ -103,9 +112,19 @@ impl SourceFiles {
         &self.files[id.0 as usize].1
     }
 
+    /// The text with its control characters escaped, for quoting it to a person; `None`
+    /// when it has none.
+    pub fn shown(&self, id: FileId) -> Option<std::sync::Arc<super::VisibleSource>> {
+        let (_, text, _, shown) = &self.files[id.0 as usize];
+        shown
+            .0
+            .get_or_init(|| super::VisibleSource::of(text).map(std::sync::Arc::new))
+            .clone()
+    }
+
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_column(&self, id: FileId, offset: usize) -> (usize, usize) {
-        let (_, text, starts) = &self.files[id.0 as usize];
+        let (_, text, starts, _) = &self.files[id.0 as usize];
         let offset = floor_char_boundary(text, offset.min(text.len()));
         let starts = starts.get(text);
         let line = starts.partition_point(|&start| start <= offset);

@@ -13,8 +13,10 @@ pub mod list;
 pub mod picture;
 mod render;
 mod snippet;
+pub mod stream;
 mod table;
 mod versioned;
+mod visible;
 mod width;
 
 pub use cap::{SHOWN_PER_CODE_AND_FILE, cap_repeats};
@@ -26,4 +28,5 @@ pub use finding::{Finding, Location, MAX_FINDING_TEXT_BYTES, Severity};
 pub use render::{HumanStyle, JsonFinding, OutputFormat, render_findings, render_human};
 pub use table::new_table;
 pub use versioned::{JSON_VERSION, Versioned};
+pub use visible::{VisibleSource, is_hidden_control, visible};
 pub use width::output_width;

@@ -1,5 +1,6 @@
 use super::color::{Stream, use_color};
 use super::snippet::Snippet;
+use super::visible::visible;
 use super::{Citation, Finding, Severity, SourceFiles, SourceText};
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 use serde::Serialize;
@@ -158,8 +159,12 @@ fn github_line(files: &SourceFiles, finding: &Finding) -> String {
         let (line, column) = files.line_column(loc.file, span.start);
         properties.insert(0, format!("col={column}"));
         properties.insert(0, format!("line={line}"));
-        properties.insert(0, format!("file={}", escape_property(files.name(loc.file))));
+        properties.insert(
+            0,
+            format!("file={}", escape_property(&visible(files.name(loc.file)))),
+        );
     }
+    let finding = shown_finding(finding);
     let mut message = finding.message.clone();
     if let Some(help) = &finding.help {
         message.push_str("\nhelp: ");
@@ -201,22 +206,45 @@ enum Quoted {
 }
 
 impl MietteFinding {
+    /// Everything quoted from input (message, label, help, file name, source text) with its
+    /// control characters shown.
     fn new(files: &SourceFiles, finding: &Finding) -> Self {
-        let mut finding = finding.clone();
+        let mut finding = shown_finding(finding);
         let source = finding.location.as_mut().map(|loc| {
             loc.span = files.clamp(loc.file, loc.span.clone());
-            let name = files.name(loc.file);
-            let text = files.text(loc.file);
-            let line_of = |offset: usize| files.line_column(loc.file, offset).0 - 1;
-            match Snippet::cut(name, text, loc.span.clone(), line_of) {
+            let name = visible(files.name(loc.file)).into_owned();
+            let shown = files.shown(loc.file);
+            let text = match &shown {
+                Some(shown) => {
+                    loc.span = shown.shown_offset(loc.span.start)..shown.shown_offset(loc.span.end);
+                    SourceText::from(shown.text.clone())
+                }
+                None => files.text(loc.file).clone(),
+            };
+            let line_of = |offset: usize| {
+                let offset = shown.as_ref().map_or(offset, |s| s.input_offset(offset));
+                files.line_column(loc.file, offset).0 - 1
+            };
+            match Snippet::cut(&name, &text, loc.span.clone(), line_of) {
                 Some((snippet, span)) => {
                     loc.span = span;
                     Quoted::Cut(snippet)
                 }
-                None => Quoted::Whole(NamedSource::new(name, text.clone())),
+                None => Quoted::Whole(NamedSource::new(name, text)),
             }
         });
         MietteFinding { finding, source }
+    }
+}
+
+/// `finding` with control characters in its texts shown.
+fn shown_finding(finding: &Finding) -> Finding {
+    let shown = |text: &String| visible(text).into_owned();
+    Finding {
+        message: shown(&finding.message),
+        label: finding.label.as_ref().map(shown),
+        help: finding.help.as_ref().map(shown),
+        ..finding.clone()
     }
 }
 

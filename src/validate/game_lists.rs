@@ -20,6 +20,48 @@ pub struct Request {
     pub tables: bool,
 }
 
+/// A choice of the request that a game may take or leave.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListOption {
+    Format,
+    Points,
+    PointsLimit,
+}
+
+impl ListOption {
+    pub const ALL: [ListOption; 3] = [
+        ListOption::Format,
+        ListOption::Points,
+        ListOption::PointsLimit,
+    ];
+
+    /// The command-line flag.
+    pub fn flag(self) -> &'static str {
+        match self {
+            ListOption::Format => "--format",
+            ListOption::Points => "--points",
+            ListOption::PointsLimit => "--points-limit",
+        }
+    }
+}
+
+impl Request {
+    /// The options the request gives, each with its value as written.
+    pub fn given(&self) -> Vec<(ListOption, String)> {
+        let mut given = Vec::new();
+        if let Some(format) = &self.format {
+            given.push((ListOption::Format, format.clone()));
+        }
+        if let Some(points) = &self.points {
+            given.push((ListOption::Points, points.clone()));
+        }
+        if let Some(limit) = self.points_limit {
+            given.push((ListOption::PointsLimit, limit.to_string()));
+        }
+        given
+    }
+}
+
 /// How a game recognises its lists. Signs no other game's list has (a `Side:` line, XWS
 /// JSON, a builder link) are asked of every game before any layout (a builder's text
 /// export), so an unmistakable sign of one game beats a layout another game could match.
@@ -78,6 +120,10 @@ pub trait GameLists: Sync {
 
     /// Read, resolve and check one list of this game (`builder` as recognised, if it was).
     fn check(&self, list: ListBytes<'_>, builder: Option<&'static str>) -> ListReport;
+
+    /// Whether this game's lists take `option`; one they do not take is ignored, with a
+    /// warning on each such list.
+    fn uses(&self, option: ListOption) -> bool;
 
     /// Whether this game's lists are checked in teams (`--team`).
     fn plays_in_teams(&self) -> bool {

@@ -17,7 +17,8 @@ pub mod talon;
 pub mod xwing;
 
 pub use game_lists::{
-    GameLists, ListBytes, ListKind, Recognised, Request, Sign, TeamMember, unreadable_list,
+    GameLists, ListBytes, ListKind, ListOption, Recognised, Request, Sign, TeamMember,
+    unreadable_list,
 };
 
 use crate::cards::CardDb;

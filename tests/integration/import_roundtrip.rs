@@ -2,6 +2,7 @@
 //! re-run them in memory and compare file by file.
 
 use crate::support::{root, shared};
+use arbiter::import::tree::{MARKER, marker_text};
 use arbiter::import::{ImportedFiles, isb, xwing_data2};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -27,8 +28,10 @@ fn committed(dir: &Path) -> BTreeMap<String, String> {
     files
 }
 
-fn assert_same(imported: ImportedFiles, committed_dir: &Path, command: &str) {
-    let imported: BTreeMap<String, String> = imported.into_iter().collect();
+/// The committed folder holds the import's files and the marker the import leaves.
+fn assert_same(imported: ImportedFiles, importer: &str, committed_dir: &Path, command: &str) {
+    let mut imported: BTreeMap<String, String> = imported.into_iter().collect();
+    imported.insert(MARKER.to_string(), marker_text(importer));
     let committed = committed(committed_dir);
     let imported_names: Vec<_> = imported.keys().collect();
     let committed_names: Vec<_> = committed.keys().collect();
@@ -58,6 +61,7 @@ fn armada_cards_are_the_isb_import() {
     let imported = isb::import(&source, Some(&armada_data)).expect("the isb import runs");
     assert_same(
         imported,
+        "isb",
         &root().join("data/cards/armada"),
         "arbiter cards import isb ../shared/reference/isb-cards --armada-data ../shared/reference/armada-data --out data/cards/armada",
     );
@@ -78,6 +82,7 @@ fn xwing_cards_are_the_xwing_data2_import() {
     imported.extend(xwing_data2::hand_kept(&out).expect("the hand-kept files read"));
     assert_same(
         imported,
+        "xwing-data2",
         &root().join("data/cards/xwing"),
         "arbiter cards import xwing-data2 ../shared/reference/xwing-data2 --points ../shared/reference/xwing-points --yasb ../shared/reference/yasb --out data/cards/xwing (or tools/import-xwing-cards.sh)",
     );

@@ -17,7 +17,7 @@ use std::path::Path;
 const LAYERS: &[&[&str]] = &[
     // test_shared is compiled for the unit tests only (tests/integration/support/shared.rs).
     &["text", "report", "test_shared"],
-    &["input"],
+    &["input", "atomic"],
     &["cards"],
     &["parse", "glossary"],
     &["validate", "import"],

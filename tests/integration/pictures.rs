@@ -82,7 +82,7 @@ fn resolve_pages_as_html() {
 fn resolve_pictures_as_svg() {
     insta::glob!(
         "../../examples",
-        "{spacealert/rockets-destroyer,talon/round-patton-sideslip-and-turn}.toml",
+        "{spacealert/rockets-destroyer,talon/round-patton-sideslip-and-turn,talon/round-missile-closes-and-detonates}.toml",
         |path| {
             let output = arbiter(&["resolve", "--output", "svg", "--step", "3", &relative(path)]);
             assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
@@ -208,6 +208,31 @@ fn a_standalone_svg_is_the_picture_asked_for() {
     assert!(
         last.contains("Energy phase"),
         "without --step: the last picture"
+    );
+}
+
+#[test]
+fn the_talon_map_draws_terrain_and_missiles_as_the_engine_moves_them() {
+    let svg = |file: &str, step: &str| {
+        stdout(&arbiter(&[
+            "resolve", "--output", "svg", "--step", step, file,
+        ]))
+    };
+    // Asteroids between the firer and its target, in the picture before the shot.
+    let asteroids = svg("examples/talon/fire-through-asteroids.toml", "1");
+    assert_eq!(count(&asteroids, "class=\"terrain asteroid\""), 2);
+    let black_hole = svg("examples/talon/round-black-hole-pulls.toml", "1");
+    assert_eq!(count(&black_hole, "class=\"terrain blackhole\""), 1);
+    // The missile flies 0905 -> 0805 in impulse A and has detonated by impulse F.
+    let missile = "examples/talon/round-missile-closes-and-detonates.toml";
+    let impulse_a = svg(missile, "1");
+    assert_eq!(count(&impulse_a, "class=\"missile\""), 1);
+    assert!(impulse_a.contains("missile M1 in 0805"), "{impulse_a}");
+    let energy = svg(missile, "7");
+    assert_eq!(
+        count(&energy, "class=\"missile\""),
+        0,
+        "a missile that hit is gone"
     );
 }
 

@@ -66,12 +66,20 @@ fn the_import_keeps_the_hand_kept_overrides() {
     let overrides = "game = \"xwing\"\n\n[[timing]]\npart = \"pilot\"\ncard = \"jakefarrell\"\ntiming = \"start engagement\"\nchecked = true\n";
     std::fs::write(out.join("timing-overrides.toml"), overrides).unwrap();
     std::fs::write(out.join("stale.toml"), "old").unwrap();
-    let source = reference.join("xwing-data2");
+    // A folder an earlier import wrote: the only kind an import replaces without --force.
+    std::fs::write(out.join(".arbiter-import"), "").unwrap();
+    // The whole import, points included: an import that fails `cards check` (formats
+    // naming points revisions it lacks) is not swapped in.
+    let path = |name: &str| reference.join(name).to_str().unwrap().to_string();
     let output = arbiter(&[
         "cards",
         "import",
         "xwing-data2",
-        source.to_str().unwrap(),
+        &path("xwing-data2"),
+        "--points",
+        &path("xwing-points"),
+        "--yasb",
+        &path("yasb"),
         "--out",
         out.to_str().unwrap(),
     ]);

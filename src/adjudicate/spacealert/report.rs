@@ -6,8 +6,8 @@ use super::log::{TurnDetail, TurnRow};
 use super::score::Outcome;
 use crate::adjudicate::{Adjudication, Step, answer_line, header};
 use crate::parse::scenario::Envelope;
-use crate::report::new_table;
 use crate::report::picture::{Frame, FrameKey, Scene, Story};
+use crate::report::{new_table, visible};
 use serde::Serialize;
 
 #[derive(Debug, Serialize)]
@@ -76,7 +76,7 @@ impl Adjudication for Report {
                 .collect();
             let happened = steps
                 .iter()
-                .map(|s| format!("{}: {}", s.event, s.outcome))
+                .map(|s| format!("{}: {}", visible(&s.event), visible(&s.outcome)))
                 .collect::<Vec<_>>()
                 .join("\n");
             let mut sections: Vec<&str> = Vec::new();
@@ -97,7 +97,7 @@ impl Adjudication for Report {
                 if row.threats.is_empty() {
                     "-".into()
                 } else {
-                    row.threats.join("\n")
+                    visible(&row.threats.join("\n")).into_owned()
                 },
                 format!("{}/{}/{}", row.damage[0], row.damage[1], row.damage[2]),
                 format!(

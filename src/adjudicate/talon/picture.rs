@@ -4,11 +4,12 @@
 //! Taken from the engines' state and documented outcome; nothing here changes a result.
 
 use super::aim::ShotResult as Fired;
+use super::board::{Fleet, MissileStatus};
 use super::round::Round;
 use crate::adjudicate::{NoDetail, Trace};
 use crate::cards::talon::Side as CardSide;
 use crate::parse::scenario::talon::{Heading, Hex, Kind, Scenario, ShipDef};
-use crate::report::picture::talon::{Axial, Board, Ship, Shot, ShotResult, Side};
+use crate::report::picture::talon::{Axial, Board, Missile, Ship, Shot, ShotResult, Side, Terrain};
 use crate::report::picture::{Frame, FrameKey, Scene, Story};
 use serde_json::Value;
 
@@ -25,10 +26,64 @@ fn axial(hex: Hex) -> Axial {
 }
 
 fn side(def: &ShipDef) -> Option<Side> {
-    def.side.map(|s| match s {
+    side_of(def.side)
+}
+
+fn side_of(side: Option<CardSide>) -> Option<Side> {
+    side.map(|s| match s {
         CardSide::Terran => Side::Terran,
         CardSide::Talon => Side::Talon,
     })
+}
+
+/// The scenario's terrain counters.
+fn scenario_terrain(sc: &Scenario) -> Vec<Terrain> {
+    sc.terrain
+        .iter()
+        .map(|t| Terrain {
+            hex: axial(t.hex),
+            kind: t.kind.as_str().to_string(),
+        })
+        .collect()
+}
+
+/// A missile counter as the picture shows it, when it is on the map.
+fn missile(
+    sc: &Scenario,
+    index: usize,
+    hex: Option<Hex>,
+    heading: Option<Heading>,
+    target: usize,
+) -> Option<Missile> {
+    let def = sc.missiles.get(index)?;
+    Some(Missile {
+        id: def.id.clone(),
+        side: side_of(def.side),
+        hex: axial(hex?),
+        heading: heading.map(Heading::degrees),
+        target: sc.ships.get(target).map(|s| s.id.clone()),
+    })
+}
+
+/// The terrain still on the map and the missiles in flight, as the engine has them now.
+fn counters(sc: &Scenario, fleet: &Fleet<'_>) -> (Vec<Terrain>, Vec<Missile>) {
+    let terrain = fleet
+        .terrain
+        .iter()
+        .filter(|t| !t.removed)
+        .map(|t| Terrain {
+            hex: axial(t.hex),
+            kind: t.kind.as_str().to_string(),
+        })
+        .collect();
+    let missiles = fleet
+        .missiles
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.status == MissileStatus::Flying)
+        .filter_map(|(i, m)| missile(sc, i, m.hex, m.heading, m.target.unwrap_or(usize::MAX)))
+        .collect();
+    (terrain, missiles)
 }
 
 /// A ship as the scenario sets it.
@@ -58,6 +113,15 @@ pub fn scenario_board(sc: &Scenario) -> Board {
     Board {
         map: sc.map,
         ships: sc.ships.iter().map(ship).collect(),
+        terrain: scenario_terrain(sc),
+        // Missiles in flight when the scenario starts; launched ones appear once fired.
+        missiles: (0..sc.missiles.len())
+            .filter(|&i| sc.missiles.get(i).is_some_and(|m| m.launcher.is_none()))
+            .filter_map(|i| {
+                let def = sc.missiles.get(i)?;
+                missile(sc, i, def.hex, def.heading, def.target)
+            })
+            .collect(),
         ..Board::default()
     }
 }
@@ -109,15 +173,17 @@ pub fn after_impulse(round: &Round<'_>, impulse: usize, before: &Board, steps: u
         .filter(|c| c.impulse == Some(impulse))
         .map(|c| axial(c.hex))
         .collect();
+    let (terrain, missiles) = counters(sc, &round.fleet);
     Snapshot {
         key: FrameKey::Impulse(impulse as u8),
         board: Board {
             map: sc.map,
             ships,
+            terrain,
+            missiles,
             shots,
             collisions,
             floated,
-            ..Board::default()
         },
         steps,
     }

@@ -1,11 +1,12 @@
 //! What an X-Wing step adds to a trace: the ability queue after it.
 
-use crate::adjudicate::StepDetail;
+use crate::adjudicate::{QUEUE_SHOWN_IN_TABLE, StepDetail};
 use crate::report::picture::queue::Queue;
 use serde::Serialize;
 
 /// What an X-Wing step adds: the ability queue after it, front first (at most
-/// [`crate::adjudicate::QUEUE_SHOWN`] entries) and its full length. The order of play uses no queue.
+/// [`crate::adjudicate::QUEUE_SHOWN`] entries, in the human table at most
+/// [`QUEUE_SHOWN_IN_TABLE`]) and its full length. The order of play uses no queue.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct QueueDetail {
     pub queue: Vec<String>,
@@ -24,11 +25,12 @@ impl StepDetail for QueueDetail {
         let mut queue: Vec<String> = self
             .queue
             .iter()
+            .take(QUEUE_SHOWN_IN_TABLE)
             .enumerate()
             .map(|(i, q)| format!("{}. {q}", i + 1))
             .collect();
-        if self.queue_length > self.queue.len() {
-            queue.push(format!("… {} more", self.queue_length - self.queue.len()));
+        if self.queue_length > queue.len() {
+            queue.push(format!("… and {} more", self.queue_length - queue.len()));
         }
         if queue.is_empty() {
             "(empty)".to_string()

@@ -5,6 +5,7 @@ use super::model::*;
 use super::{ArmadaCards, KIND_OBJECTIVE, KIND_SHIP, KIND_SQUADRON, KIND_UPGRADE};
 use crate::cards::Located;
 use crate::cards::locate::value_span;
+use crate::cards::points::{CARD_POINTS_TEXT, possible_points};
 use crate::report::{Code, Finding, SourceFiles};
 use crate::text::did_you_mean;
 use std::collections::{HashMap, HashSet};
@@ -28,6 +29,7 @@ pub(super) fn run(cards: &ArmadaCards, files: &SourceFiles, findings: &mut Vec<F
         check.ship_type(t);
     }
     for ship in &cards.ships {
+        check.points(ship, ship.points);
         check.reference(ship, "ship_type", &ship.ship_type, &ship_types, "ship type");
         check.positive(
             ship,
@@ -49,6 +51,7 @@ pub(super) fn run(cards: &ArmadaCards, files: &SourceFiles, findings: &mut Vec<F
         );
     }
     for squadron in &cards.squadrons {
+        check.points(squadron, squadron.points);
         check.positive(
             squadron,
             "hull",
@@ -80,6 +83,7 @@ pub(super) fn run(cards: &ArmadaCards, files: &SourceFiles, findings: &mut Vec<F
         }
     }
     for upgrade in &cards.upgrades {
+        check.points(upgrade, upgrade.points);
         if let Some(ship_type) = &upgrade.ship_type {
             check.reference(upgrade, "ship_type", ship_type, &ship_types, "ship type");
         }
@@ -199,6 +203,21 @@ impl Checker<'_> {
                     squadron.id
                 ),
                 "an official ace has defense tokens: list them in `defense_tokens`, or remove `ace`",
+            );
+        }
+    }
+
+    /// A card's cost within [`CARD_POINTS`](crate::cards::points::CARD_POINTS).
+    fn points<T: HasId>(&mut self, record: &Located<T>, points: u16) {
+        if !possible_points(points) {
+            self.impossible(
+                record,
+                self.value_span(record, "points", None),
+                format!(
+                    "`{}` costs {points} points; a card's points are {CARD_POINTS_TEXT}",
+                    record.value.id()
+                ),
+                format!("give points from {CARD_POINTS_TEXT}"),
             );
         }
     }

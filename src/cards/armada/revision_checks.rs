@@ -4,6 +4,7 @@
 use super::ArmadaCards;
 use super::model::Printing;
 use crate::cards::locate::value_span;
+use crate::cards::points::{CARD_POINTS_TEXT, possible_points};
 use crate::report::{Code, Finding, SourceFiles};
 use std::collections::HashSet;
 
@@ -74,6 +75,22 @@ pub(super) fn run(cards: &ArmadaCards, files: &SourceFiles, findings: &mut Vec<F
                 .label("current")
                 .help("the current revision's costs are the cards' own: list none"),
             );
+        }
+        for (id, &points) in &revision.points {
+            if !possible_points(points) {
+                findings.push(
+                    Finding::error(
+                        Code::ImpossibleValue,
+                        format!(
+                            "points revision `{}` prices `{id}` at {points}; a card's points are {CARD_POINTS_TEXT}",
+                            revision.id
+                        ),
+                    )
+                    .at(revision.file, span(id, None))
+                    .label("too many points")
+                    .help(format!("give points from {CARD_POINTS_TEXT}")),
+                );
+            }
         }
         let listed = revision.points.keys().chain(revision.unsettled.keys());
         for id in listed.filter(|id| !current.contains(id.as_str())) {

@@ -7,6 +7,7 @@ use super::TalonCards;
 use super::model::*;
 use crate::cards::Located;
 use crate::cards::locate::value_span;
+use crate::cards::points::{CARD_POINTS_TEXT, possible_points};
 use crate::report::{Code, Finding, SourceFiles};
 use crate::text::did_you_mean;
 use std::collections::HashSet;
@@ -64,6 +65,18 @@ impl Checker<'_> {
         self.class_hull(class);
         self.class_weapons(class, weapons);
         let id = class.id.as_str();
+        if !possible_points(class.points) {
+            let span = self.span(class, "points", None);
+            self.impossible(
+                class,
+                span,
+                format!(
+                    "class `{id}` costs {} points; a card's points are {CARD_POINTS_TEXT}",
+                    class.points
+                ),
+                format!("give points from {CARD_POINTS_TEXT}"),
+            );
+        }
         if class.is_fighter() && class.curves.iter().any(|c| c.speed < 5) {
             let span = self.span(class, "curves", None);
             self.impossible(

@@ -5,6 +5,7 @@
 use super::data::*;
 use super::model::*;
 use crate::cards::Located;
+use crate::cards::points::{CARD_POINTS_TEXT, possible_points};
 use crate::report::Finding;
 use crate::report::{Code, SourceFiles};
 use crate::text::did_you_mean;
@@ -597,21 +598,40 @@ impl Checker<'_> {
                 "engagement is 0 to 8",
             );
         }
-        for (key, value) in [
-            ("limited", Some(pilot.limited)),
-            ("cost", pilot.cost),
-            ("loadout", pilot.loadout),
-        ] {
-            if let Some(v) = value.filter(|v| *v < 0) {
-                self.impossible(
-                    pilot,
-                    &[&format!("\n{key} = ")],
-                    false,
-                    format!("pilot `{id}` has {key} {v}"),
-                    "negative",
-                    "this value is 0 or more",
-                );
+        if pilot.limited < 0 {
+            self.impossible(
+                pilot,
+                &["\nlimited = "],
+                false,
+                format!("pilot `{id}` has limited {}", pilot.limited),
+                "negative",
+                "this value is 0 or more",
+            );
+        }
+        for (key, value) in [("cost", pilot.cost), ("loadout", pilot.loadout)] {
+            if let Some(v) = value {
+                let what = format!("pilot `{id}` has {key} {v}");
+                self.points(pilot, &[&format!("\n{key} = ")], what, v);
             }
+        }
+    }
+
+    /// A card's points outside [`CARD_POINTS`](crate::cards::points::CARD_POINTS):
+    /// `what` says whose and which (`pilot \`x\` has cost 9999`).
+    fn points<T>(&mut self, record: &Located<T>, path: &[&str], what: String, value: i32) {
+        if !possible_points(value) {
+            self.impossible(
+                record,
+                path,
+                false,
+                format!("{what}; a card's points are {CARD_POINTS_TEXT}"),
+                if value < 0 {
+                    "negative"
+                } else {
+                    "too many points"
+                },
+                &format!("give points from {CARD_POINTS_TEXT}"),
+            );
         }
     }
 
@@ -664,9 +684,17 @@ impl Checker<'_> {
             .collect();
         let lines = self.points_revisions(pilot, id, &lists, refs.revisions);
         for (points, line) in pilot.points.iter().zip(&lines) {
+            let revisions = revisions_text(&points.revisions);
+            for (key, value) in [("cost", points.cost), ("loadout", points.loadout)] {
+                let what = format!("pilot `{id}` has {key} {value} in revision {revisions}");
+                self.points(
+                    pilot,
+                    &["\npoints = ", line, &format!("{key} = ")],
+                    what,
+                    value,
+                );
+            }
             for (key, value) in [
-                ("cost", Some(points.cost)),
-                ("loadout", Some(points.loadout)),
                 ("limited", points.limited),
                 ("restricted", Some(points.restricted)),
             ] {
@@ -675,10 +703,7 @@ impl Checker<'_> {
                         pilot,
                         &["\npoints = ", line, &format!("{key} = ")],
                         false,
-                        format!(
-                            "pilot `{id}` has {key} {v} in revision {}",
-                            revisions_text(&points.revisions)
-                        ),
+                        format!("pilot `{id}` has {key} {v} in revision {revisions}"),
                         "negative",
                         "points values are 0 or more",
                     );
@@ -756,32 +781,26 @@ impl Checker<'_> {
             if !cost.key_is_valid(key) {
                 self.impossible(upgrade, path, false, format!("variable cost of `{}` has key `{key}`", upgrade.id), "not a value of the variable", "keys are sizes (small … huge) for `size`, 0-9 for `agility`, 0-8 for `initiative`");
             }
-            if *value < 0 {
-                self.impossible(
-                    upgrade,
-                    path,
-                    false,
-                    format!("variable cost of `{}` is {value} for `{key}`", upgrade.id),
-                    "negative",
-                    "costs are 0 or more",
-                );
-            }
+            let what = format!("variable cost of `{}` is {value} for `{key}`", upgrade.id);
+            self.points(upgrade, path, what, *value);
         }
     }
 
     fn upgrade(&mut self, upgrade: &Located<Upgrade>, refs: &Refs<'_>) {
         let id = &upgrade.id;
-        for (key, value) in [("limited", Some(upgrade.limited)), ("cost", upgrade.cost)] {
-            if let Some(v) = value.filter(|v| *v < 0) {
-                self.impossible(
-                    upgrade,
-                    &[&format!("\n{key} = ")],
-                    false,
-                    format!("upgrade `{id}` has {key} {v}"),
-                    "negative",
-                    "this value is 0 or more",
-                );
-            }
+        if upgrade.limited < 0 {
+            self.impossible(
+                upgrade,
+                &["\nlimited = "],
+                false,
+                format!("upgrade `{id}` has limited {}", upgrade.limited),
+                "negative",
+                "this value is 0 or more",
+            );
+        }
+        if let Some(cost) = upgrade.cost {
+            let what = format!("upgrade `{id}` has cost {cost}");
+            self.points(upgrade, &["\ncost = "], what, cost);
         }
         if let Some(cost) = &upgrade.variable_cost {
             self.variable_cost(upgrade, &["\nvariable_cost = "], cost);
@@ -853,8 +872,14 @@ impl Checker<'_> {
             .collect();
         let lines = self.points_revisions(upgrade, id, &lists, refs.revisions);
         for (points, line) in upgrade.points.iter().zip(&lines) {
+            if let Some(cost) = points.cost {
+                let what = format!(
+                    "upgrade `{id}` has cost {cost} in revision {}",
+                    revisions_text(&points.revisions)
+                );
+                self.points(upgrade, &["\npoints = ", line, "cost = "], what, cost);
+            }
             for (key, value) in [
-                ("cost", points.cost),
                 ("limited", points.limited),
                 ("restricted", Some(points.restricted)),
             ] {

@@ -7,12 +7,14 @@
 
 pub mod armada;
 mod check;
+mod name_length;
 pub mod spacealert;
 pub mod talon;
 pub mod words;
 pub mod xwing;
 
 pub use check::Check;
+pub use name_length::MAX_NAME_BYTES;
 
 use crate::cards::Game;
 use crate::report::{Code, FileId, Finding};
@@ -214,6 +216,7 @@ pub fn read(
             )),
         );
     }
+    findings.extend(name_length::long_names(file, body.get_ref()));
     if !findings.is_empty() {
         return Err(findings);
     }

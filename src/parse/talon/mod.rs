@@ -49,7 +49,7 @@ pub struct ParsedFleet {
 
 /// A `Side:` line naming a Talon side in the first lines: the text is a Talon fleet.
 pub fn detect(text: &str) -> bool {
-    text.lines().take(50).any(|line| {
+    crate::input::lines(text).take(50).any(|(_, line)| {
         // Most lines of other games' lists start with another letter: they are passed
         // over before their `:` is searched for (detection runs on every list). 0xEF: a BOM.
         let starts_a_side_key = matches!(
@@ -66,8 +66,8 @@ pub fn detect(text: &str) -> bool {
 fn header<'a>(line: &'a str, keys: &[&str]) -> Option<(usize, &'a str)> {
     let (key, value) = line.split_once(':')?;
     // Compared without lowercasing into a new string: detection asks this of the first
-    // lines of every list, whatever its game.
-    let key = key.trim();
+    // lines of every list, whatever its game. A byte-order mark may open the first line.
+    let key = key.trim_start_matches('\u{feff}').trim();
     if !keys.iter().any(|k| k.eq_ignore_ascii_case(key)) {
         return None;
     }
@@ -78,11 +78,7 @@ fn header<'a>(line: &'a str, keys: &[&str]) -> Option<(usize, &'a str)> {
 
 pub fn parse(file: FileId, text: &str) -> ParsedFleet {
     let mut fleet = ParsedFleet::default();
-    let mut offset = 0;
-    for raw in text.split_inclusive('\n') {
-        let line_start = offset;
-        offset += raw.len();
-        let line = raw.trim_end_matches(['\n', '\r']);
+    for (line_start, line) in crate::input::lines(text) {
         let content = line.trim_start_matches('\u{feff}');
         let lead = line.len() - content.len();
         let trimmed = content.trim();

@@ -32,9 +32,10 @@ pub fn lines<'a>(source: &Source<'a>) -> Vec<Line<'a>> {
         .collect()
 }
 
-/// Trim whitespace, including the non-breaking spaces Markdown exports leave.
+/// Trim whitespace, including the non-breaking spaces Markdown exports leave and a
+/// byte-order mark.
 pub fn trim(text: &str) -> &str {
-    text.trim_matches(|c: char| c.is_whitespace() || c == '\u{a0}')
+    text.trim_matches(|c: char| c.is_whitespace() || c == '\u{a0}' || c == '\u{feff}')
 }
 
 /// `Name (12)` → the name and the number. The name may hold parentheses of its own

@@ -60,11 +60,10 @@ impl<'a> Source<'a> {
         Spanned::new(part.to_string(), self.span_of(part))
     }
 
-    /// The lines of the text without their `\n` or `\r\n`, each a slice of the text.
+    /// The lines of the text without their `\n`, `\r\n` or lone `\r`, each a slice of the
+    /// text.
     pub fn lines(&self) -> impl Iterator<Item = &'a str> + 'a {
-        self.text
-            .split('\n')
-            .map(|line| line.strip_suffix('\r').unwrap_or(line))
+        crate::input::lines(self.text).map(|(_, line)| line)
     }
 }
 

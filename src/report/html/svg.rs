@@ -21,7 +21,7 @@ svg.pic .c0{fill:#E69F00}svg.pic .c1{fill:#56B4E9}svg.pic .c2{fill:#009E73}svg.p
 svg.pic .crew{stroke:#1a1a1a;stroke-width:1.2}svg.pic .out{opacity:.45}
 svg.pic .lost{fill:#fff3ec;stroke:#D55E00;stroke-width:2}
 svg.pic .hex{fill:#fff;stroke:#c8c8c8}svg.pic .hexlabel{font-size:8px;fill:#8a8a8a}
-svg.pic .terrain{fill:#e8e1d0;stroke:#8a7a55}
+svg.pic .terrain{fill:#e8e1d0;stroke:#8a7a55}svg.pic .nebula{fill:#e6dcef;stroke:#7b5a94}svg.pic .planet{fill:#d4e8d4;stroke:#3f7a3f}svg.pic .blackhole{fill:#a0a0a0;stroke:#000}svg.pic .wormhole{fill:#d6eef2;stroke:#2b7a8a}
 svg.pic .terran{fill:#0072B2;stroke:#1a1a1a;stroke-width:1.2}svg.pic .talon{fill:#D55E00;stroke:#1a1a1a;stroke-width:1.2}svg.pic .nobody{fill:#999;stroke:#1a1a1a}
 svg.pic .wreck{fill:#fff;stroke:#1a1a1a;stroke-dasharray:3 2}
 svg.pic .ghost{fill:none;stroke:#1a1a1a;stroke-dasharray:2 3;opacity:.6}

@@ -136,9 +136,16 @@ pub fn draw(board: &Board, id: &str, heading: &str, standalone: bool) -> String 
     }
     for terrain in &board.terrain {
         let centre = area.centre(terrain.hex);
-        svg.polygon(&corners(centre, HEX - 1.0), "terrain");
-        let short: String = terrain.kind.chars().take(4).collect();
-        svg.text((centre.0, centre.1 + 4.0), "mid small", &short);
+        let (class, short) = terrain_look(&terrain.kind);
+        svg.polygon(&corners(centre, HEX - 1.0), class);
+        // In the middle, or at the top of the hex where a ship stands on it.
+        let occupied = board.ships.iter().any(|s| s.hex == Some(terrain.hex));
+        let y = if occupied {
+            centre.1 - HEX * 0.45
+        } else {
+            centre.1 + 4.0
+        };
+        svg.text((centre.0, y), "mid small", short);
     }
     for hex in &board.collisions {
         svg.circle(area.centre(*hex), HEX * 0.95, "collision");
@@ -409,6 +416,19 @@ pub fn describe(board: &Board) -> String {
     );
     parts.extend(notes(board));
     parts.join("; ")
+}
+
+/// The class and the short label of a terrain hex (Talon rulebook 17–19); a kind an engine
+/// adds later is drawn as plain terrain under its own name.
+fn terrain_look(kind: &str) -> (&'static str, &str) {
+    match kind {
+        "asteroid" => ("terrain asteroid", "ast"),
+        "nebula" => ("terrain nebula", "neb"),
+        "planet" => ("terrain planet", "planet"),
+        "black hole" => ("terrain blackhole", "BH"),
+        "wormhole" => ("terrain wormhole", "WH"),
+        other => ("terrain", other),
+    }
 }
 
 #[cfg(test)]

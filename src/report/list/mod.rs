@@ -10,7 +10,7 @@ pub mod xwing;
 
 pub use points_table::{PointsTable, TableCell};
 
-use super::{Code, FileId, Finding, JsonFinding, SourceFiles};
+use super::{Code, FileId, Finding, JsonFinding, SourceFiles, visible};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -144,6 +144,15 @@ impl ListReport {
         });
     }
 
+    /// One more finding on a report already finished (a warning about the run's options):
+    /// in the JSON diagnostics, the findings shown and the verdict.
+    pub fn add_finding(&mut self, finding: Finding) {
+        self.diagnostics
+            .push(JsonFinding::new(&self.files, &finding));
+        self.valid &= !finding.is_error();
+        self.findings.push(finding);
+    }
+
     /// Counted from the JSON diagnostics, which keep every finding.
     pub fn errors(&self) -> usize {
         self.diagnostics
@@ -192,15 +201,16 @@ impl ListReport {
             parts.push(format!("team {team}"));
         }
         if let Some(faction) = &self.faction {
-            parts.push(faction.clone());
+            parts.push(visible(faction).into_owned());
         }
         if let Some(name) = &self.name {
-            parts.push(format!("“{name}”"));
+            parts.push(format!("“{}”", visible(name)));
         }
+        let file = visible(&self.file);
         if parts.is_empty() {
-            self.file.clone()
+            file.into_owned()
         } else {
-            format!("{}: {}", self.file, parts.join(", "))
+            format!("{file}: {}", parts.join(", "))
         }
     }
 
@@ -212,12 +222,13 @@ impl ListReport {
         };
         let counts = self.counts();
         let mark = self.mark(color);
+        let file = visible(&self.file);
         if !self.readable {
-            format!("{mark} {}: could not be read ({counts})", self.file)
+            format!("{mark} {file}: could not be read ({counts})")
         } else if self.valid {
-            format!("{mark} {}: valid{points} ({counts})", self.file)
+            format!("{mark} {file}: valid{points} ({counts})")
         } else {
-            format!("{mark} {}: invalid{points} ({counts})", self.file)
+            format!("{mark} {file}: invalid{points} ({counts})")
         }
     }
 
@@ -249,7 +260,7 @@ impl ListReport {
     /// The one-line verdict for a folder run: the first error (else the first warning;
     /// notes stay out of it), and the counts when there is more.
     pub fn verdict_line(&self, color: bool) -> String {
-        let mut line = format!("{} {}", self.mark(color), self.file);
+        let mut line = format!("{} {}", self.mark(color), visible(&self.file));
         let what: Vec<&str> = [self.game, self.source_format]
             .into_iter()
             .flatten()
@@ -267,7 +278,7 @@ impl ListReport {
                 .find(|f| f.severity == super::Severity::Warning)
         });
         if let Some(first) = first {
-            line.push_str(&format!("  {}: {}", first.code, first.message));
+            line.push_str(&format!("  {}: {}", first.code, visible(&first.message)));
             if self.errors() + self.warnings() > 1 {
                 line.push_str(&format!(" ({})", self.counts()));
             }

@@ -53,7 +53,7 @@ impl PointsTable {
         let mut table = new_table(self.header.clone());
         for row in &self.rows {
             table.add_row(row.iter().map(|cell| {
-                let drawn = Cell::new(&cell.text);
+                let drawn = Cell::new(crate::report::visible(&cell.text));
                 if cell.number {
                     drawn.set_alignment(CellAlignment::Right)
                 } else {

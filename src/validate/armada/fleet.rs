@@ -7,6 +7,19 @@ use crate::report::Finding;
 use serde::Serialize;
 use std::ops::Range;
 
+/// The sum of `points`, stopping at `u32::MAX` instead of wrapping. A list states up to
+/// 999,999 points on each of its lines (and counts up to 999,999 squadrons), so a megabyte
+/// of them passes `u32::MAX`; such a fleet is over every limit, and its total says so
+/// rather than coming round to a small number.
+pub fn sum_points(points: impl IntoIterator<Item = u32>) -> u32 {
+    points.into_iter().fold(0, u32::saturating_add)
+}
+
+/// `points × count`, stopping at `u32::MAX` as [`sum_points`] does.
+pub fn times(points: u32, count: u32) -> u32 {
+    points.saturating_mul(count)
+}
+
 #[derive(Debug, Serialize)]
 pub struct ValidatedFleet<'db> {
     /// The format's id (`standard`, `sector-800`).

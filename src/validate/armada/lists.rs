@@ -8,7 +8,7 @@ use crate::cards::{CardDb, Game};
 use crate::parse::armada::{self as armada_parse, ParsedFleet, SourceFormat};
 use crate::report::list::ListReport;
 use crate::report::{FileId, SourceFiles};
-use crate::validate::{GameLists, ListBytes, ListKind, Request, Sign, TeamMember};
+use crate::validate::{GameLists, ListBytes, ListKind, ListOption, Request, Sign, TeamMember};
 
 /// The Armada card data with its lookup tables and the run's choices.
 pub struct ArmadaLists<'db> {
@@ -174,6 +174,11 @@ impl GameLists for ArmadaLists<'_> {
             Sign::Unmistakable => None,
             Sign::Layout => armada_parse::detect(probe).map(|b| Some(b.as_str())),
         }
+    }
+
+    /// The limit comes from the format: `--points-limit` is Talon's.
+    fn uses(&self, option: ListOption) -> bool {
+        option != ListOption::PointsLimit
     }
 
     fn max_input_bytes(&self) -> usize {

@@ -5,6 +5,7 @@ use super::card_index::{CardIndex, Hints};
 use super::faction_names::faction_named;
 use super::fleet::{
     ResolvedObjective, ResolvedShip, ResolvedSquadron, ResolvedUpgrade, Totals, ValidatedFleet,
+    sum_points, times,
 };
 use crate::cards::armada::{Faction, Slot, Source, Upgrade};
 use crate::cards::formats::Format;
@@ -69,10 +70,14 @@ pub fn resolve_fleet<'db>(
         .filter(|o| !o.name.text.trim().is_empty())
         .map(|objective| resolver.objective(objective, &mut findings))
         .collect();
-    let squadron_points: u32 = squadrons.iter().map(|s| s.total).sum();
-    let total = ships.iter().map(|s| s.total).sum::<u32>()
-        + commander.as_ref().map_or(0, |c| c.points)
-        + squadron_points;
+    let squadron_points = sum_points(squadrons.iter().map(|s| s.total));
+    let total = sum_points(
+        ships
+            .iter()
+            .map(|s| s.total)
+            .chain(commander.as_ref().map(|c| c.points))
+            .chain([squadron_points]),
+    );
     ValidatedFleet {
         format: format.id.clone(),
         faction,
@@ -124,7 +129,7 @@ impl<'db> Resolver<'_, 'db> {
             .map(|upgrade| self.upgrade(upgrade, findings))
             .collect();
         let points = card.map_or(stated.unwrap_or(0), |c| u32::from(c.points));
-        let total = points + upgrades.iter().map(|u| u.points).sum::<u32>();
+        let total = sum_points(std::iter::once(points).chain(upgrades.iter().map(|u| u.points)));
         ResolvedShip {
             name: ship.name.text.clone(),
             span: ship.span.clone(),
@@ -244,7 +249,7 @@ impl<'db> Resolver<'_, 'db> {
             id: card.map(|c| c.id.clone()),
             card,
             points,
-            total: points * count,
+            total: times(points, count),
         }
     }
 

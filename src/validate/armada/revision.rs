@@ -9,7 +9,7 @@
 //! limit are judged on those costs.
 
 use super::card_index::CardIndex;
-use super::fleet::{JudgedUnder, RevisionSource, ValidatedFleet};
+use super::fleet::{JudgedUnder, RevisionSource, ValidatedFleet, sum_points, times};
 use super::prices::{RevisionPrice, identity};
 use crate::cards::armada::PointsRevision;
 use crate::parse::armada::ParsedFleet;
@@ -228,16 +228,22 @@ fn set(slot: Option<&mut u32>, cost: u32) {
 /// Ship totals, squadron totals and the fleet's totals from the cards' points.
 pub fn recompute_totals(fleet: &mut ValidatedFleet<'_>) {
     for ship in &mut fleet.ships {
-        ship.total = ship.points + ship.upgrades.iter().map(|u| u.points).sum::<u32>();
+        ship.total =
+            sum_points(std::iter::once(ship.points).chain(ship.upgrades.iter().map(|u| u.points)));
     }
     for squadron in &mut fleet.squadrons {
-        squadron.total = squadron.points * squadron.count;
+        squadron.total = times(squadron.points, squadron.count);
     }
-    let squadrons: u32 = fleet.squadrons.iter().map(|s| s.total).sum();
+    let squadrons = sum_points(fleet.squadrons.iter().map(|s| s.total));
     fleet.totals.squadrons = squadrons;
-    fleet.totals.total = fleet.ships.iter().map(|s| s.total).sum::<u32>()
-        + fleet.commander.as_ref().map_or(0, |c| c.points)
-        + squadrons;
+    fleet.totals.total = sum_points(
+        fleet
+            .ships
+            .iter()
+            .map(|s| s.total)
+            .chain(fleet.commander.as_ref().map(|c| c.points))
+            .chain([squadrons]),
+    );
 }
 
 /// The fleet's cost with each known card at `cost` (unknown cards at their points).
@@ -246,36 +252,34 @@ fn fleet_cost(
     priced: &[Priced<'_>],
     cost: impl Fn(&Priced<'_>) -> u32,
 ) -> u32 {
-    let known: u32 = priced
-        .iter()
-        .map(|p| {
-            let count = match p.at {
-                At::Squadron(k) => fleet.squadrons.get(k).map_or(1, |s| s.count),
-                _ => 1,
-            };
-            cost(p) * count
-        })
-        .sum();
-    let unknown: u32 = fleet
-        .ships
-        .iter()
-        .filter(|s| s.card.is_none())
-        .map(|s| s.points)
-        .chain(
-            fleet
-                .upgrades()
-                .filter(|u| u.card.is_none())
-                .map(|u| u.points),
-        )
-        .chain(
-            fleet
-                .squadrons
-                .iter()
-                .filter(|s| s.card.is_none())
-                .map(|s| s.total),
-        )
-        .sum();
-    known + unknown
+    let known = sum_points(priced.iter().map(|p| {
+        let count = match p.at {
+            At::Squadron(k) => fleet.squadrons.get(k).map_or(1, |s| s.count),
+            _ => 1,
+        };
+        times(cost(p), count)
+    }));
+    let unknown = sum_points(
+        fleet
+            .ships
+            .iter()
+            .filter(|s| s.card.is_none())
+            .map(|s| s.points)
+            .chain(
+                fleet
+                    .upgrades()
+                    .filter(|u| u.card.is_none())
+                    .map(|u| u.points),
+            )
+            .chain(
+                fleet
+                    .squadrons
+                    .iter()
+                    .filter(|s| s.card.is_none())
+                    .map(|s| s.total),
+            ),
+    );
+    known.saturating_add(unknown)
 }
 
 /// Every known card of the fleet with its stated cost for one.

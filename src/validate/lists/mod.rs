@@ -9,10 +9,10 @@ pub use stream::check_in_order;
 
 use crate::cards::{CardDb, Game};
 use crate::input::{Input, Unread, list_inputs};
-use crate::report::Code;
 use crate::report::list::ListReport;
+use crate::report::{Code, Finding};
 use crate::validate::{
-    GameLists, ListBytes, ListKind, Recognised, Request, TeamMember, games_with_lists,
+    GameLists, ListBytes, ListKind, ListOption, Recognised, Request, TeamMember, games_with_lists,
 };
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -27,6 +27,8 @@ pub struct Checker<'db> {
     wanted: Option<Game>,
     /// Largest input any game reads.
     max_bytes: usize,
+    /// The options the run gives, to tell a list of a game that takes none of them so.
+    given: Vec<(ListOption, String)>,
 }
 
 impl<'db> Checker<'db> {
@@ -44,6 +46,7 @@ impl<'db> Checker<'db> {
             games,
             wanted,
             max_bytes,
+            given: request.given(),
         })
     }
 
@@ -63,8 +66,13 @@ impl<'db> Checker<'db> {
         }
     }
 
-    /// Recognise and check one input already read.
+    /// Recognise and check one input already read (a lone CR read as the line end it is).
     pub fn check_bytes(&self, list: ListBytes<'_>) -> ListReport {
+        let bytes = crate::input::lone_cr_as_lf(Cow::Borrowed(list.bytes));
+        let list = ListBytes {
+            name: list.name,
+            bytes: &bytes,
+        };
         let mut report = self.recognise_and_check(list);
         self.name_kind(&mut report);
         report
@@ -73,7 +81,11 @@ impl<'db> Checker<'db> {
     fn recognise_and_check(&self, list: ListBytes<'_>) -> ListReport {
         match self.recognise(list) {
             Ok(found) => match self.rules_of(found.game) {
-                Some(rules) => rules.check(list, found.builder),
+                Some(rules) => {
+                    let mut report = rules.check(list, found.builder);
+                    self.tell_ignored(rules, &mut report);
+                    report
+                }
                 None => {
                     let readers: Vec<Game> = self.games.iter().map(|g| g.game()).collect();
                     recognise::no_list_reader(list, found.game, &readers)
@@ -152,6 +164,32 @@ impl<'db> Checker<'db> {
                 let kinds: Vec<ListKind> = self.games.iter().map(|g| g.list_kind()).collect();
                 Err(Box::new(recognise::no_game(list, &kinds)))
             }
+        }
+    }
+
+    /// A warning on `report` for each option given that its game does not take.
+    fn tell_ignored(&self, rules: &dyn GameLists, report: &mut ListReport) {
+        for (option, value) in self.given.iter().filter(|(o, _)| !rules.uses(*o)) {
+            let takers: Vec<&str> = self
+                .games
+                .iter()
+                .filter(|g| g.uses(*option))
+                .map(|g| g.game().title())
+                .collect();
+            let finding = Finding::warning(
+                Code::ListOptionIgnored,
+                format!(
+                    "`{} {value}` does not apply to {} lists; it was ignored",
+                    option.flag(),
+                    rules.game().title()
+                ),
+            )
+            .help(format!(
+                "{} is for {} lists; leave it out for this one",
+                option.flag(),
+                crate::text::either_or(&takers)
+            ));
+            report.add_finding(finding);
         }
     }
 

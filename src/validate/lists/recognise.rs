@@ -38,7 +38,8 @@ fn probe(bytes: &[u8]) -> Cow<'_, str> {
     if start.starts_with('{') || start.starts_with('[') || start.starts_with("http") {
         return text;
     }
-    if text.len() < PROBE_BYTES && !text.lines().any(|l| l.len() > LONGEST_LIST_LINE) {
+    let too_long = |(_, line): &(usize, &str)| line.len() > LONGEST_LIST_LINE;
+    if text.len() < PROBE_BYTES && !crate::input::lines(&text).any(|l| too_long(&l)) {
         return text;
     }
     let whole = bytes
@@ -46,9 +47,9 @@ fn probe(bytes: &[u8]) -> Cow<'_, str> {
         .unwrap_or(bytes);
     let whole = String::from_utf8_lossy(whole);
     Cow::Owned(
-        whole
-            .lines()
-            .filter(|l| l.len() <= LONGEST_LIST_LINE)
+        crate::input::lines(&whole)
+            .filter(|l| !too_long(l))
+            .map(|(_, line)| line)
             .take(400)
             .collect::<Vec<_>>()
             .join("\n"),

@@ -133,11 +133,11 @@ impl<'a> Fitted<'a> {
 
     /// What the upgrade adds to the squad's points: nothing when the pilot's standard
     /// loadout already paid for it.
-    pub fn points(&self) -> i32 {
+    pub fn points(&self) -> i64 {
         if self.from_loadout {
             0
         } else {
-            self.cost.unwrap_or(0)
+            i64::from(self.cost.unwrap_or(0))
         }
     }
 }
@@ -161,8 +161,9 @@ impl Ship<'_> {
         !self.pilot.standard_loadout.is_empty()
     }
 
-    /// Points spent on upgrades, which the loadout value limits.
-    pub fn loadout_used(&self) -> i32 {
+    /// Points spent on upgrades, which the loadout value limits. Sums are `i64`: card
+    /// values are `i32`, and a squad holds far fewer than 2^32 of them, so no sum can wrap.
+    pub fn loadout_used(&self) -> i64 {
         self.upgrades.iter().map(Fitted::points).sum()
     }
 
@@ -279,15 +280,15 @@ impl Squad<'_> {
 
     /// What a ship adds to the squad's points. Under loadout values (2.5) upgrades are paid
     /// from the ship's loadout, not from the squad's points; otherwise they add to both.
-    pub fn ship_points(&self, ship: &Ship<'_>) -> i32 {
+    pub fn ship_points(&self, ship: &Ship<'_>) -> i64 {
         if self.format.loadout_rule == Some(LoadoutRule::LoadoutValue) {
-            ship.values.cost
+            i64::from(ship.values.cost)
         } else {
-            ship.values.cost + ship.loadout_used()
+            i64::from(ship.values.cost) + ship.loadout_used()
         }
     }
 
-    pub fn total_points(&self) -> i32 {
+    pub fn total_points(&self) -> i64 {
         self.ships.iter().map(|s| self.ship_points(s)).sum()
     }
 }

@@ -7,7 +7,7 @@ use crate::cards::{CardDb, Game};
 use crate::parse::xwing::{self as xwing_parse, GameMode, ParsedSquad, RulesetHint, yasb_link};
 use crate::report::list::ListReport;
 use crate::report::{FileId, SourceFiles};
-use crate::validate::{GameLists, ListBytes, ListKind, Request, Sign, unreadable_list};
+use crate::validate::{GameLists, ListBytes, ListKind, ListOption, Request, Sign, unreadable_list};
 
 /// The X-Wing card data with its lookup tables and the run's choices.
 pub struct XwingLists<'db> {
@@ -64,6 +64,11 @@ impl GameLists for XwingLists<'_> {
             },
             Sign::Layout => xwing_parse::detect(probe).map(|_| None),
         }
+    }
+
+    /// The limit comes from the format: `--points-limit` is Talon's.
+    fn uses(&self, option: ListOption) -> bool {
+        option != ListOption::PointsLimit
     }
 
     fn max_input_bytes(&self) -> usize {

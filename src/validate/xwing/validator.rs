@@ -189,7 +189,7 @@ impl<'a> Validator<'a> {
             format: format.id.clone(),
             faction: checked.faction.map(|f| f.as_str().to_string()),
             pilots,
-            points: i64::from(checked.total_points()),
+            points: checked.total_points(),
             points_limit: checked.points_limit,
             ship_count,
             findings,
@@ -232,8 +232,8 @@ fn pilot_row(squad: &Squad<'_>, ship: &Ship<'_>) -> ValidatedPilot {
         name: ship.pilot.name.clone(),
         ship: Some(ship.pilot.ship.clone()),
         initiative: ship.pilot.initiative,
-        cost: i64::from(squad.ship_points(ship)),
-        loadout_used: i64::from(ship.loadout_used()),
+        cost: squad.ship_points(ship),
+        loadout_used: ship.loadout_used(),
         loadout_limit: i64::from(ship.values.loadout),
         standard_loadout: ship.has_standard_loadout(),
         upgrades: ship
@@ -242,7 +242,7 @@ fn pilot_row(squad: &Squad<'_>, ship: &Ship<'_>) -> ValidatedPilot {
             .map(|u| ValidatedUpgrade {
                 id: u.card.id.clone(),
                 name: u.card.name.clone(),
-                cost: i64::from(u.points()),
+                cost: u.points(),
                 from_loadout: u.from_loadout,
                 span: u.span.clone(),
             })

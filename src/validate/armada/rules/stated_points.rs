@@ -11,6 +11,7 @@ use super::Context;
 use crate::parse::armada::Number;
 use crate::report::{Code, Finding};
 use crate::validate::armada::ValidatedFleet;
+use crate::validate::armada::fleet::{sum_points, times};
 use crate::validate::armada::{HasId, Resolvable, identity};
 use std::ops::Range;
 
@@ -67,7 +68,8 @@ impl<'a> Tally<'a> {
         // The list's own sum: each card at its stated cost where it states one.
         let ships_sum = tally.ships(cx, fleet);
         let squadron_sum = tally.squadrons(cx, fleet);
-        let fleet_sum = ships_sum + fleet.commander.as_ref().map_or(0, |c| c.points) + squadron_sum;
+        let commander = fleet.commander.as_ref().map_or(0, |c| c.points);
+        let fleet_sum = sum_points([ships_sum, commander, squadron_sum]);
         let all_known = fleet
             .ships
             .iter()
@@ -134,15 +136,17 @@ impl<'a> Tally<'a> {
                 self.card(cx, &ship.name, stated, ship.points, card, 1);
             }
             for (upgrade, parsed) in ship.upgrades.iter().zip(&parsed.upgrades) {
-                ship_sum += parsed
-                    .stated_points
-                    .as_ref()
-                    .map_or(upgrade.points, |n| n.value);
+                ship_sum = ship_sum.saturating_add(
+                    parsed
+                        .stated_points
+                        .as_ref()
+                        .map_or(upgrade.points, |n| n.value),
+                );
                 if let (Some(card), Some(stated)) = (upgrade.card, &parsed.stated_points) {
                     self.card(cx, &upgrade.name, stated, upgrade.points, card, 1);
                 }
             }
-            fleet_sum += ship_sum;
+            fleet_sum = sum_points([fleet_sum, ship_sum]);
             let all_known = ship.card.is_some() && ship.upgrades.iter().all(|u| u.card.is_some());
             if let (true, Some(stated)) = (all_known, &parsed.stated_total) {
                 self.totals.push(StatedTotal {
@@ -166,13 +170,14 @@ impl<'a> Tally<'a> {
             } else {
                 squadron.points
             };
-            squadron_sum += parsed.stated_points.as_ref().map_or(squadron.total, |n| {
+            let stated = parsed.stated_points.as_ref().map_or(squadron.total, |n| {
                 if group_total {
                     n.value
                 } else {
-                    n.value * squadron.count
+                    times(n.value, squadron.count)
                 }
             });
+            squadron_sum = sum_points([squadron_sum, stated]);
             if let (Some(card), Some(stated)) = (squadron.card, &parsed.stated_points) {
                 let group = if group_total {
                     squadron.count.max(1)

@@ -12,7 +12,7 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
     }
     for ship in &squad.ships {
         let used = ship.loadout_used();
-        let limit = ship.values.loadout;
+        let limit = i64::from(ship.values.loadout);
         if used > limit {
             findings.push(
                 Finding::error(

@@ -8,7 +8,7 @@ use crate::validate::xwing::fitted::Squad;
 pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
     let total = squad.total_points();
     let limit = i64::from(squad.points_limit);
-    if i64::from(total) > limit {
+    if total > limit {
         findings.push(
             Finding::error(
                 Code::XwingPoints,
@@ -21,7 +21,7 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
             .label(format!("{total} points"))
             .help(format!(
                 "remove pilots or upgrades worth {} points",
-                i64::from(total) - limit
+                total - limit
             ))
             .cite_if(limit_source(squad).as_ref()),
         );

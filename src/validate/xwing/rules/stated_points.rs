@@ -36,7 +36,7 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
             );
         }
         if let Some(stated) = &parsed.total_points {
-            let total = i64::from(squad.ship_points(ship));
+            let total = squad.ship_points(ship);
             differ(
                 format!("{} as fielded", ship.pilot.name),
                 stated.value,
@@ -59,7 +59,7 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
     if squad.ships.len() == squad.parsed.pilots.len()
         && let Some(stated) = &squad.parsed.points
     {
-        let total = i64::from(squad.total_points());
+        let total = squad.total_points();
         differ(
             "the squad".to_string(),
             stated.value,
