@@ -103,7 +103,9 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
                 OutputFormat::Github,
                 HumanStyle::plain(100),
             );
-            if !text.is_empty() {
+            // Written even when empty (a newline), so a stdout that cannot take it fails
+            // the run; `--quiet` writes nothing when the data passes.
+            if !(args.quiet && text.is_empty()) {
                 print_stdout(&text);
             }
         }
