@@ -78,6 +78,12 @@ pub struct CheckArgs {
     /// Check only the given paths, without the built-in data.
     #[arg(long)]
     pub standalone: bool,
+    /// Print only what fails (errors, no totals); nothing at all when everything passes.
+    #[arg(short, long, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Print everything: every finding, repeats included, and each file read (on stderr).
+    #[arg(short, long)]
+    pub verbose: bool,
     #[arg(long, value_enum, default_value = "human")]
     pub output: OutputFormat,
 }
@@ -252,10 +258,27 @@ pub struct ValidateArgs {
     /// Print each list's table and diagnostics also when checking many lists.
     #[arg(long)]
     pub details: bool,
+    /// Print only what fails (the invalid and unreadable lists, then the totals); nothing at all when everything passes.
+    #[arg(short, long, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Print everything: each list in full, as `--details`, and what was read and how long it took (on stderr).
+    #[arg(short, long)]
+    pub verbose: bool,
+    /// Print only these lists, then the totals with the count per code (human and GitHub
+    /// output; a JSON, JSONL or HTML document stays whole).
+    #[arg(long, value_enum, value_name = "WHICH")]
+    pub only: Option<OnlyLists>,
     /// `json`: one document; `jsonl`: one result per line, for pipelines; `github`:
     /// workflow commands that annotate a pull request.
     #[arg(long, value_enum, default_value = "human")]
     pub output: crate::report::list::write::ListOutput,
+}
+
+/// Which lists `validate --only` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OnlyLists {
+    /// The lists that break a rule or could not be read.
+    Invalid,
 }
 
 #[derive(Debug, Subcommand)]

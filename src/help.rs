@@ -31,6 +31,14 @@ pub const EXAMPLES: &[(&str, &[Example])] = &[
                 "pbpaste | arbiter validate -",
             ),
             (
+                "A squad builder's link, read as the list it encodes",
+                "arbiter validate 'https://yasb.app/?f=…'",
+            ),
+            (
+                "Only the lists that fail; nothing when all pass",
+                "arbiter validate lists/ --quiet",
+            ),
+            (
                 "Sector Fleets team play, two teams of two",
                 "arbiter validate --format sector-800 --team a.txt b.txt --team c.txt d.txt",
             ),
@@ -85,6 +93,14 @@ pub const EXAMPLES: &[(&str, &[Example])] = &[
         "cards check",
         &[
             ("Check a data folder", "arbiter cards check data/"),
+            (
+                "Only the errors; nothing when the data passes",
+                "arbiter cards check data/ --quiet",
+            ),
+            (
+                "One file from standard input, over the built-in data",
+                "cat errata.toml | arbiter cards check -",
+            ),
             (
                 "Only the files given, without the built-in data",
                 "arbiter cards check --standalone my-data/",

@@ -241,6 +241,15 @@ fn collect_files(
     path: &Path,
     skipped: &mut Vec<crate::input::Skipped>,
 ) -> Result<Vec<Candidate>, String> {
+    if path.as_os_str() == crate::input::STDIN {
+        // Outside any data tree: its kind is what the text declares.
+        return Ok(vec![Candidate {
+            display: crate::input::display_name(path),
+            relative: crate::input::display_name(path),
+            content: crate::input::read_bounded(path, MAX_DATA_FILE_BYTES).map(Content::Read),
+            json: None,
+        }]);
+    }
     let meta =
         std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut out = Vec::new();

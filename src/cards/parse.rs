@@ -255,6 +255,18 @@ pub(super) fn finding_from_toml(file: FileId, error: &toml::de::Error, shift: is
         .help(help)
 }
 
+/// The allowed field nearest to the unknown one of serde's "unknown field `x`, expected
+/// one of `a`, `b`" message, when it is near enough to be a misspelling of it.
+fn nearest_field(message: &str) -> Option<&str> {
+    let mut quoted = message.split('`').skip(1).step_by(2);
+    let unknown = quoted.next()?;
+    quoted
+        .map(|field| (strsim::damerau_levenshtein(unknown, field), field))
+        .filter(|(distance, field)| *distance <= (field.len() / 3).max(1))
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, field)| field)
+}
+
 fn first_line(message: &str) -> String {
     message.lines().next().unwrap_or(message).to_string()
 }
@@ -265,7 +277,11 @@ fn classify(message: &str) -> (Code, String) {
             .split_once("expected")
             .map(|(_, rest)| format!("the fields allowed here are {}", rest.trim()))
             .unwrap_or_else(|| "remove the key or fix its spelling".to_string());
-        (Code::UnknownField, expected)
+        let help = match nearest_field(message) {
+            Some(field) => format!("did you mean `{field}`? {expected}"),
+            None => expected,
+        };
+        (Code::UnknownField, help)
     } else if message.starts_with("missing field") {
         (
             Code::MissingField,
@@ -316,6 +332,21 @@ fn label_for(code: Code) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_misspelt_key_gets_the_nearest_field_and_a_stranger_none() {
+        let message = "unknown field `sumary`, expected one of `id`, `date`, `summary`";
+        assert_eq!(nearest_field(message), Some("summary"));
+        assert_eq!(
+            nearest_field("unknown field `initative`, expected one of `initiative`, `id`"),
+            Some("initiative")
+        );
+        assert_eq!(
+            nearest_field("unknown field `colour`, expected one of `id`, `date`"),
+            None
+        );
+        assert!(classify(message).1.starts_with("did you mean `summary`? "));
+    }
 
     #[test]
     fn blocks_split_on_undotted_headers_only() {

@@ -1,6 +1,7 @@
 //! `cards check`: every problem in the data, each located. Reading problems come from the
 //! loader; each module here adds one kind of cross-record check.
 
+mod dates;
 mod duplicates;
 mod format_sources;
 mod references;
@@ -21,6 +22,7 @@ use crate::report::{Code, Finding};
 pub fn run(db: &CardDb) -> Vec<Finding> {
     let mut findings = db.findings.clone();
     let loaded = findings.len();
+    dates::check(db, &mut findings);
     duplicates::check(db, &mut findings);
     references::check(db, &mut findings);
     rules::check(db, &mut findings);

@@ -28,27 +28,48 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
         .filter(|f| f.severity == Severity::Error)
         .count();
     let warnings = findings.len() - errors;
-    // People read the first few of a repeated mistake; JSON keeps every one for tools.
+    let files_checked = files_checked(&db, !args.paths.is_empty() || !data.is_empty());
+    if args.verbose {
+        for file in &db.loaded {
+            stderr_line(&format!("read {}", db.files.name(*file)));
+        }
+    }
+    // `--quiet` shows what fails, the errors; warnings pass.
+    let reported: Vec<Finding> = if args.quiet {
+        findings.iter().filter(|f| f.is_error()).cloned().collect()
+    } else {
+        findings.clone()
+    };
+    // People read the first few of a repeated mistake; JSON and `--verbose` keep every one.
     let shown = || {
-        cap_repeats(&findings, SHOWN_PER_CODE_AND_FILE, |file| {
+        if args.verbose {
+            return reported.clone();
+        }
+        cap_repeats(&reported, SHOWN_PER_CODE_AND_FILE, |file| {
             db.files.name(file).to_string()
         })
     };
     match args.output {
         OutputFormat::Human => {
-            let style = HumanStyle::for_stderr();
-            let rendered = render_findings(&db.files, &shown(), OutputFormat::Human, style);
-            print_stderr(&rendered);
-            let files = db.loaded.len();
-            let records =
-                db.entries().count() + db.errata.len() + db.formats.len() + db.rules.len();
-            stderr_line(&format!(
-                "checked {files} file{} ({records} records): {errors} error{}, {warnings} warning{}",
-                plural(files),
-                plural(errors),
-                plural(warnings)
-            ));
-            if !crate::check::references_checked(&db) {
+            let style = HumanStyle::for_stdout();
+            let mut out = render_findings(&db.files, &shown(), OutputFormat::Human, style);
+            if !args.quiet {
+                let records =
+                    db.entries().count() + db.errata.len() + db.formats.len() + db.rules.len();
+                out.push_str(&format!(
+                    "checked {files_checked} file{} ({records} records): {errors} error{}, {warnings} warning{}\n",
+                    plural(files_checked),
+                    plural(errors),
+                    plural(warnings)
+                ));
+            }
+            if !unreadable.is_empty() || findings.iter().any(|f| f.code == Code::Io) {
+                // A path that cannot be read is about the run, not a report: stderr.
+                print_stderr(&out);
+            } else if !out.is_empty() {
+                print_stdout(&out);
+            }
+            if !args.quiet && !crate::check::references_checked(&db) {
                 stderr_line(
                     "note: references between records are checked once every file loads; fix the files above first",
                 );
@@ -64,7 +85,7 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
                     findings: &findings,
                 },
                 errors,
-                files_checked: db.loaded.len(),
+                files_checked,
                 warnings,
             };
             let mut stdout = StdoutSink::new();
@@ -76,12 +97,17 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
             stdout.finish();
         }
         OutputFormat::Github => {
-            print_stdout(&render_findings(
+            let text = render_findings(
                 &db.files,
                 &shown(),
                 OutputFormat::Github,
                 HumanStyle::plain(100),
-            ));
+            );
+            // Written even when empty (a newline), so a stdout that cannot take it fails
+            // the run; `--quiet` writes nothing when the data passes.
+            if !(args.quiet && text.is_empty()) {
+                print_stdout(&text);
+            }
         }
     }
     // A file that could not be read at all (no permission, a dangling link) stops the
@@ -95,6 +121,19 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
         Outcome::Clean
     }
 }
+
+/// The files a run checked: those given on the command line (or with `--data`) when any
+/// were, else the built-in ones. Built-in files under given ones are checked with them
+/// (references between records span both) but are not the user's to count.
+fn files_checked(db: &crate::cards::CardDb, given: bool) -> usize {
+    db.loaded
+        .iter()
+        .filter(|file| !given || !db.files.name(**file).starts_with(EMBEDDED_PREFIX))
+        .count()
+}
+
+/// How the loader names a built-in file (`<embedded>/cards/armada/ships.toml`).
+const EMBEDDED_PREFIX: &str = "<embedded>/";
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }

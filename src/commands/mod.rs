@@ -8,6 +8,7 @@ mod data;
 mod explain;
 mod export;
 mod output;
+mod progress;
 mod resolve;
 mod rule;
 mod schema;

@@ -8,8 +8,9 @@ use crate::report::{
     Code, Finding, HumanStyle, JsonFinding, SourceFiles, render_human as render_finding,
 };
 
-/// Width of the trace table when stdout is not a terminal (pipes, files, tests).
-const TABLE_WIDTH: u16 = 120;
+/// Width of the trace table when neither `COLUMNS` nor a terminal gives one (pipes,
+/// files, tests).
+const TABLE_WIDTH: usize = 120;
 
 pub fn run(overlays: &[std::path::PathBuf], args: ResolveArgs) -> Outcome {
     if args.step.is_some() && !matches!(args.output, ResolveFormat::Html | ResolveFormat::Svg) {
@@ -51,7 +52,13 @@ pub fn run(overlays: &[std::path::PathBuf], args: ResolveArgs) -> Outcome {
         Ok(adjudication) => {
             let step = args.step.map(|n| n as usize);
             match args.output {
-                ResolveFormat::Human => print_stdout(&adjudication.render_human(TABLE_WIDTH)),
+                ResolveFormat::Human => {
+                    let width =
+                        crate::report::output_width(crate::report::Stream::Stdout, TABLE_WIDTH);
+                    print_stdout(
+                        &adjudication.render_human(u16::try_from(width).unwrap_or(u16::MAX)),
+                    )
+                }
                 ResolveFormat::Json => print_json(&adjudication.render_json()),
                 ResolveFormat::Html => {
                     let story = adjudication.picture();

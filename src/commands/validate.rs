@@ -1,12 +1,13 @@
 //! `arbiter validate`: read fleet and squad lists (files, folders, standard input), check
 //! each against its format, and write each result as soon as it is known.
 
+use super::progress::Progress;
 use super::{StdoutSink, load_data, stderr_line};
 use crate::cli::{Outcome, ValidateArgs};
 use crate::input::{Input, list_inputs};
 use crate::report::HumanStyle;
 use crate::report::list::Summary;
-use crate::report::list::write::{ListWriter, writer};
+use crate::report::list::write::{ListWriter, failures_only, writer};
 use crate::validate::Request;
 use crate::validate::lists::{Checker, check_in_order};
 
@@ -15,12 +16,23 @@ use crate::validate::lists::{Checker, check_in_order};
 const FEW_LISTS: usize = 20;
 
 pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
+    let started = std::time::Instant::now();
     let db = match load_data(overlays, &[]) {
         Ok(db) => db,
         Err(outcome) => return outcome,
     };
-    // One list, a team game or `--details`: every list in full; else a verdict line each.
-    let details = args.details || !args.teams.is_empty() || Input::is_single(&args.inputs);
+    if args.verbose {
+        stderr_line(&format!(
+            "data: {} files, {} cards ({} ms)",
+            db.loaded.len(),
+            db.entries().count(),
+            started.elapsed().as_millis()
+        ));
+    }
+    // One list, a team game, `--details` or `--verbose`: every list in full; else a
+    // verdict line each.
+    let details =
+        args.details || args.verbose || !args.teams.is_empty() || Input::is_single(&args.inputs);
     let human = args.output == crate::report::list::write::ListOutput::Human;
     let request = Request {
         game: args.game,
@@ -38,12 +50,13 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
         }
     };
     let mut out = StdoutSink::new();
+    let mut progress = Progress::for_run(human, args.quiet);
     let summary = if args.teams.is_empty() {
         // The first few inputs tell a handful of lists from a season's worth.
         let mut walk = list_inputs(&args.inputs, checker.max_list_bytes());
         let head: Vec<Input> = walk.by_ref().take(FEW_LISTS + 1).collect();
         let few = head.len() <= FEW_LISTS;
-        let writer = writer(args.output, details, HumanStyle::for_stdout());
+        let writer = list_writer(&args, details);
         let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
         let workers = if few { 1 } else { workers };
         // The report becomes text on the worker that checked it: the writer thread only
@@ -55,7 +68,7 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
                 writer.report(&report),
             )
         };
-        write_run(&mut out, writer.as_ref(), |emit| {
+        write_run(&mut out, &mut progress, writer.as_ref(), |emit| {
             check_in_order(head.into_iter().chain(walk), workers, &render, emit);
         })
     } else {
@@ -66,8 +79,8 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
                 return Outcome::Failed;
             }
         };
-        let writer = writer(args.output, details, HumanStyle::for_stdout());
-        write_run(&mut out, writer.as_ref(), |emit| {
+        let writer = list_writer(&args, details);
+        write_run(&mut out, &mut progress, writer.as_ref(), |emit| {
             for report in reports {
                 emit((
                     Summary::of(std::slice::from_ref(&report)),
@@ -76,6 +89,14 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
             }
         })
     };
+    if args.verbose {
+        stderr_line(&format!(
+            "checked {} list{} in {} ms",
+            summary.lists,
+            if summary.lists == 1 { "" } else { "s" },
+            started.elapsed().as_millis()
+        ));
+    }
     if summary.unreadable > 0 {
         Outcome::Failed
     } else if summary.invalid > 0 {
@@ -85,10 +106,21 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
     }
 }
 
+fn list_writer(args: &ValidateArgs, details: bool) -> Box<dyn ListWriter> {
+    let writer = writer(args.output, details, HumanStyle::for_stdout());
+    let only_invalid = args.only == Some(crate::cli::OnlyLists::Invalid);
+    if args.quiet || only_invalid {
+        failures_only(args.output, writer, !args.quiet)
+    } else {
+        writer
+    }
+}
+
 /// Write the text of every report `produce` hands over, in order, with the writer's
 /// framing, and return the totals. Only the totals outlive a report.
 fn write_run(
     out: &mut StdoutSink,
+    progress: &mut Progress,
     writer: &dyn ListWriter,
     produce: impl FnOnce(&mut dyn FnMut((Summary, String))),
 ) -> Summary {
@@ -96,13 +128,19 @@ fn write_run(
     out.write_str(&writer.start());
     let mut first = true;
     produce(&mut |(piece, text): (Summary, String)| {
-        if !first {
-            out.write_str(writer.separator());
-        }
-        out.write_str(&text);
+        progress.tick(|drawn| {
+            if !first {
+                out.write_str(writer.separator());
+            }
+            out.write_str(&text);
+            if drawn {
+                out.flush_buffer();
+            }
+        });
         first = false;
         summary.add(&piece);
     });
+    progress.finish();
     out.write_str(&writer.end(&summary));
     out.flush_buffer();
     summary

@@ -45,7 +45,8 @@ impl Input {
         }
     }
 
-    /// A named input that is no folder: the report shows it in full.
+    /// A named input that is no folder (a file, `-`, a builder's link): the report shows it
+    /// in full.
     pub fn is_single(paths: &[PathBuf]) -> bool {
         matches!(paths, [one] if !one.is_dir())
     }
@@ -67,6 +68,13 @@ pub fn list_inputs(paths: &[PathBuf], limit: usize) -> impl Iterator<Item = Inpu
                     name: display_name(path),
                     source,
                 }))
+            } else if let Some(link) = builder_link(path) {
+                // A squad builder's link carries the whole list: read it as the text of
+                // an input, as it is when piped in.
+                Box::new(std::iter::once(Input {
+                    name: link.to_string(),
+                    source: Source::Read(link.as_bytes().to_vec()),
+                }))
             } else if path.is_dir() {
                 Box::new(walk_lists(path))
             } else {
@@ -76,6 +84,15 @@ pub fn list_inputs(paths: &[PathBuf], limit: usize) -> impl Iterator<Item = Inpu
                 }))
             }
         })
+}
+
+/// The argument as a web link (a YASB, Launch Bay Next or other builder's URL), when it
+/// is one and no file of that name exists.
+fn builder_link(path: &Path) -> Option<&str> {
+    let text = path.to_str()?;
+    let scheme = text.get(..8)?.to_ascii_lowercase();
+    let is_link = scheme.starts_with("http://") || scheme.starts_with("https://");
+    (is_link && !path.exists()).then_some(text)
 }
 
 fn walk_lists(dir: &Path) -> impl Iterator<Item = Input> + Send + use<> {

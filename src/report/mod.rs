@@ -17,6 +17,7 @@ pub mod stream;
 mod table;
 mod versioned;
 mod visible;
+mod width;
 
 pub use cap::{SHOWN_PER_CODE_AND_FILE, cap_repeats};
 pub use citation::{Citation, RULEBOOKS};
@@ -28,3 +29,4 @@ pub use render::{HumanStyle, JsonFinding, OutputFormat, render_findings, render_
 pub use table::new_table;
 pub use versioned::{JSON_VERSION, Versioned};
 pub use visible::{VisibleSource, is_hidden_control, visible};
+pub use width::output_width;

@@ -29,7 +29,7 @@ impl HumanStyle {
     pub fn for_stderr() -> Self {
         HumanStyle {
             color: use_color(Stream::Stderr),
-            width: 100,
+            width: super::output_width(Stream::Stderr, 100),
         }
     }
 
@@ -37,7 +37,7 @@ impl HumanStyle {
     pub fn for_stdout() -> Self {
         HumanStyle {
             color: use_color(Stream::Stdout),
-            width: 100,
+            width: super::output_width(Stream::Stdout, 100),
         }
     }
 

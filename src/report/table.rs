@@ -4,10 +4,6 @@ use comfy_table::{Attribute, Cell, ContentArrangement, Row, Table, presets::UTF8
 /// Width of tables when the terminal's is unknown (a pipe, a file, CI).
 pub const FALLBACK_TABLE_WIDTH: u16 = 100;
 
-/// Narrower than this, a reported terminal width is taken for a wrong reading (some
-/// terminals and CI runners report 0), not a real window.
-const NARROWEST_TERMINAL: u16 = 20;
-
 /// The table style every report uses. Tables are data, printed on stdout: with colour on
 /// (see `--color`) the header is bold, also into a pipe under `--color always`.
 pub fn new_table<T: Into<Row>>(header: T) -> Table {
@@ -15,9 +11,7 @@ pub fn new_table<T: Into<Row>>(header: T) -> Table {
     table
         .load_style(UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Dynamic)
-        .set_width(table_width(
-            terminal_size::terminal_size_of(std::io::stdout()).map(|(w, _)| w.0),
-        ));
+        .set_width(table_width());
     let header: Row = header.into();
     if use_color(Stream::Stdout) {
         let bold: Vec<Cell> = header
@@ -31,23 +25,10 @@ pub fn new_table<T: Into<Row>>(header: T) -> Table {
     table
 }
 
-/// The width to lay tables out in, from the terminal's width if it has a sane one.
+/// The width to lay tables out in: `COLUMNS`, else the terminal's if it has a sane one.
 /// (comfy-table's own reading squeezes every column to one character when a terminal
 /// reports a width of 0.)
-fn table_width(terminal: Option<u16>) -> u16 {
-    terminal
-        .filter(|&w| w >= NARROWEST_TERMINAL)
-        .unwrap_or(FALLBACK_TABLE_WIDTH)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_width_of_zero_or_none_falls_back() {
-        assert_eq!(table_width(Some(0)), FALLBACK_TABLE_WIDTH);
-        assert_eq!(table_width(None), FALLBACK_TABLE_WIDTH);
-        assert_eq!(table_width(Some(160)), 160);
-    }
+fn table_width() -> u16 {
+    let width = super::output_width(Stream::Stdout, usize::from(FALLBACK_TABLE_WIDTH));
+    u16::try_from(width).unwrap_or(u16::MAX)
 }

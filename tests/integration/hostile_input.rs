@@ -76,9 +76,9 @@ fn dev_zero_is_refused_after_the_limit() {
     let data = arbiter(&["cards", "check", "/dev/zero"]);
     assert_eq!(data.status.code(), Some(1), "a failing data file");
     assert!(
-        stderr(&data).contains("cards::too_large"),
+        stdout(&data).contains("cards::too_large"),
         "{}",
-        stderr(&data)
+        stdout(&data)
     );
 }
 
@@ -190,7 +190,7 @@ fn an_empty_points_file_gives_one_diagnostic_not_one_per_card() {
     let data = dir.path().to_string_lossy().into_owned();
     let output = arbiter(&["--data", &data, "cards", "check"]);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    let text = stderr(&output);
+    let text = stdout(&output);
     assert!(
         text.lines().count() < 40,
         "{} lines:\n{text}",
@@ -236,7 +236,7 @@ fn repeated_findings_of_one_code_in_one_file_are_summed_up() {
     std::fs::write(dir.join("errata/many.toml"), errata).expect("write");
     let data = dir.to_string_lossy().into_owned();
     let output = arbiter(&["--data", &data, "cards", "check"]);
-    let text = stderr(&output);
+    let text = stdout(&output);
     let json_output = arbiter(&["--data", &data, "cards", "check", "--output", "json"]);
     let all = json(&json_output)["diagnostics"]
         .as_array()
@@ -245,6 +245,9 @@ fn repeated_findings_of_one_code_in_one_file_are_summed_up() {
     let shown = text.matches("× erratum").count();
     assert_eq!(shown, 10, "{text}");
     assert!(text.contains(&format!("and {} more", all - 10)), "{text}");
+    let verbose = stdout(&arbiter(&["--data", &data, "cards", "check", "--verbose"]));
+    assert_eq!(verbose.matches("× erratum").count(), 30, "{verbose}");
+    assert!(!verbose.contains("more `"), "{verbose}");
 }
 
 #[test]

@@ -11,6 +11,7 @@ mod armada_rules;
 mod broken_data;
 mod cli;
 mod cli_export;
+mod cli_streams;
 mod conventions;
 mod format_sources;
 mod fuzz_corpus;

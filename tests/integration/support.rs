@@ -33,6 +33,8 @@ pub fn command() -> Command {
     command
         .current_dir(root())
         .env("NO_COLOR", "1")
+        // Reports are laid out at their fixed width, whatever the terminal running the tests.
+        .env_remove("COLUMNS")
         .stdin(Stdio::null());
     command
 }

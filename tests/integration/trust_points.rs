@@ -63,7 +63,10 @@ fn check(dir: &Path, relative: &str, text: &str) -> (Option<i32>, String) {
     std::fs::create_dir_all(path.parent().expect("a folder")).expect("made");
     std::fs::write(&path, text).expect("written");
     let output = arbiter(&["cards", "check", path.to_str().expect("UTF-8")]);
-    (output.status.code(), stderr(&output))
+    (
+        output.status.code(),
+        crate::support::stdout(&output) + &stderr(&output),
+    )
 }
 
 #[test]

@@ -80,9 +80,10 @@ fn a_full_standard_output_fails_every_command() {
 
 #[test]
 fn a_full_standard_error_fails_the_command() {
-    // `cards check` writes its report on stderr; a list that cannot be read, its reason.
+    // `cards check --verbose` names each file read on stderr; a list that cannot be read,
+    // its reason.
     for args in [
-        &["cards", "check"][..],
+        &["cards", "check", "--verbose"][..],
         &["validate", "--output", "json", "no-such-list.txt"],
     ] {
         let Some(full) = full() else { return };

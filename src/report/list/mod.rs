@@ -169,6 +169,14 @@ impl ListReport {
             .count()
     }
 
+    /// Notes: facts worth knowing (the points revision), neither errors nor warnings.
+    pub fn notes_count(&self) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == super::Severity::Note)
+            .count()
+    }
+
     /// The line above a list's table: file, game, builder, format, faction, name.
     pub fn heading(&self) -> String {
         let mut parts = Vec::new();
@@ -206,37 +214,53 @@ impl ListReport {
         }
     }
 
-    /// The closing line of a list's report.
-    pub fn verdict(&self) -> String {
+    /// The closing line of a list's report; `color` paints the mark.
+    pub fn verdict(&self, color: bool) -> String {
         let points = match (self.points.total, self.points.limit) {
             (Some(total), Some(limit)) => format!(", {total}/{limit} points"),
             _ => String::new(),
         };
-        let counts = format!(
-            "{} error{}, {} warning{}",
-            self.errors(),
-            if self.errors() == 1 { "" } else { "s" },
-            self.warnings(),
-            if self.warnings() == 1 { "" } else { "s" }
-        );
+        let counts = self.counts();
+        let mark = self.mark(color);
         let file = visible(&self.file);
         if !self.readable {
-            format!("✘ {file}: could not be read ({counts})")
+            format!("{mark} {file}: could not be read ({counts})")
         } else if self.valid {
-            format!("✔ {file}: valid{points} ({counts})")
+            format!("{mark} {file}: valid{points} ({counts})")
         } else {
-            format!("✘ {file}: invalid{points} ({counts})")
+            format!("{mark} {file}: invalid{points} ({counts})")
         }
     }
 
-    /// The one-line verdict for a folder run.
-    pub fn verdict_line(&self) -> String {
-        let mark = if self.readable && self.valid {
-            "✔"
-        } else {
-            "✘"
-        };
-        let mut line = format!("{mark} {}", visible(&self.file));
+    /// "2 errors, 0 warnings", with ", 1 note" when there are notes.
+    fn counts(&self) -> String {
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        let (errors, warnings, notes) = (self.errors(), self.warnings(), self.notes_count());
+        let mut counts = format!(
+            "{errors} error{}, {warnings} warning{}",
+            plural(errors),
+            plural(warnings)
+        );
+        if notes > 0 {
+            counts.push_str(&format!(", {notes} note{}", plural(notes)));
+        }
+        counts
+    }
+
+    /// ✔ for a valid list, ✘ otherwise; green and red when `color`.
+    fn mark(&self, color: bool) -> &'static str {
+        match (self.readable && self.valid, color) {
+            (true, false) => "✔",
+            (false, false) => "✘",
+            (true, true) => "\x1b[32m✔\x1b[0m",
+            (false, true) => "\x1b[31m✘\x1b[0m",
+        }
+    }
+
+    /// The one-line verdict for a folder run: the first error (else the first warning;
+    /// notes stay out of it), and the counts when there is more.
+    pub fn verdict_line(&self, color: bool) -> String {
+        let mut line = format!("{} {}", self.mark(color), visible(&self.file));
         let what: Vec<&str> = [self.game, self.source_format]
             .into_iter()
             .flatten()
@@ -248,16 +272,15 @@ impl ListReport {
         if let (Some(total), Some(limit)) = (self.points.total, self.points.limit) {
             line.push_str(&format!("  {total}/{limit}"));
         }
-        let first = self
-            .findings
-            .iter()
-            .find(|f| f.is_error())
-            .or(self.findings.first());
+        let first = self.findings.iter().find(|f| f.is_error()).or_else(|| {
+            self.findings
+                .iter()
+                .find(|f| f.severity == super::Severity::Warning)
+        });
         if let Some(first) = first {
-            let more = self.diagnostics.len().saturating_sub(1);
             line.push_str(&format!("  {}: {}", first.code, visible(&first.message)));
-            if more > 0 {
-                line.push_str(&format!(" (+{more} more)"));
+            if self.errors() + self.warnings() > 1 {
+                line.push_str(&format!(" ({})", self.counts()));
             }
         }
         line
@@ -285,6 +308,12 @@ pub struct Summary {
     pub warnings: usize,
     /// Diagnostics per code, most frequent first in the human form.
     pub codes: BTreeMap<&'static str, usize>,
+    /// Notes (facts, not problems), counted apart in the human form.
+    #[serde(skip)]
+    pub notes: usize,
+    /// The severity each code was reported with, to order the human form errors first.
+    #[serde(skip)]
+    pub severities: BTreeMap<&'static str, super::Severity>,
 }
 
 impl Summary {
@@ -296,8 +325,13 @@ impl Summary {
         self.unreadable += other.unreadable;
         self.errors += other.errors;
         self.warnings += other.warnings;
+        self.notes += other.notes;
         for (code, count) in &other.codes {
             *self.codes.entry(code).or_default() += count;
+        }
+        for (code, severity) in &other.severities {
+            let known = self.severities.entry(code).or_insert(*severity);
+            *known = (*known).max(*severity);
         }
     }
 
@@ -316,27 +350,69 @@ impl Summary {
             }
             summary.errors += report.errors();
             summary.warnings += report.warnings();
+            summary.notes += report.notes_count();
             for diagnostic in &report.diagnostics {
                 *summary.codes.entry(diagnostic.code).or_default() += 1;
+                let known = summary
+                    .severities
+                    .entry(diagnostic.code)
+                    .or_insert(diagnostic.severity);
+                *known = (*known).max(diagnostic.severity);
             }
         }
         summary
     }
 
-    /// The totals printed after the verdict lines.
+    /// The totals printed after the verdict lines: the counts, a table of the codes of
+    /// errors and warnings (errors first, then by frequency), and the notes on a line apart.
     pub fn render(&self) -> String {
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
         let mut out = format!(
-            "{} lists: {} valid, {} invalid, {} unreadable; {} errors, {} warnings\n",
-            self.lists, self.valid, self.invalid, self.unreadable, self.errors, self.warnings
+            "{} lists: {} valid, {} invalid, {} unreadable; {} error{}, {} warning{}, {} note{}\n",
+            self.lists,
+            self.valid,
+            self.invalid,
+            self.unreadable,
+            self.errors,
+            plural(self.errors),
+            self.warnings,
+            plural(self.warnings),
+            self.notes,
+            plural(self.notes)
         );
-        if !self.codes.is_empty() {
-            let mut codes: Vec<(&&str, &usize)> = self.codes.iter().collect();
-            codes.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-            let mut table = super::new_table(vec!["code", "diagnostics"]);
-            for (code, count) in codes {
-                table.add_row(vec![code.to_string(), count.to_string()]);
+        let severity = |code: &str| {
+            self.severities
+                .get(code)
+                .copied()
+                .unwrap_or(super::Severity::Error)
+        };
+        let mut codes: Vec<(&&str, &usize)> = self.codes.iter().collect();
+        codes.sort_by(|a, b| {
+            severity(b.0)
+                .cmp(&severity(a.0))
+                .then(b.1.cmp(a.1))
+                .then(a.0.cmp(b.0))
+        });
+        let (problems, notes): (Vec<_>, Vec<_>) = codes
+            .into_iter()
+            .partition(|(code, _)| severity(code) != super::Severity::Note);
+        if !problems.is_empty() {
+            let mut table = super::new_table(vec!["code", "severity", "diagnostics"]);
+            for (code, count) in problems {
+                let level = match severity(code) {
+                    super::Severity::Error => "error",
+                    _ => "warning",
+                };
+                table.add_row(vec![code.to_string(), level.to_string(), count.to_string()]);
             }
             out.push_str(&format!("{table}\n"));
+        }
+        if !notes.is_empty() {
+            let listed: Vec<String> = notes
+                .iter()
+                .map(|(code, count)| format!("{code} ({count})"))
+                .collect();
+            out.push_str(&format!("notes: {}\n", listed.join(", ")));
         }
         out
     }

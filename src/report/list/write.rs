@@ -45,11 +45,56 @@ pub trait ListWriter: Sync {
 pub fn writer(output: ListOutput, details: bool, style: HumanStyle) -> Box<dyn ListWriter> {
     match output {
         ListOutput::Human if details => Box::new(Detailed { style }),
-        ListOutput::Human => Box::new(VerdictLines),
+        ListOutput::Human => Box::new(VerdictLines { style }),
         ListOutput::Json => Box::new(JsonDocument),
         ListOutput::Jsonl => Box::new(JsonLines),
         ListOutput::Github => Box::new(GithubCommands),
         ListOutput::Html => Box::new(HtmlPage),
+    }
+}
+
+/// `--quiet` and `--only invalid`: only the lists that fail (invalid or unreadable), then
+/// the totals when any did (with the table of codes for `--only invalid`, not for
+/// `--quiet`); nothing when every list passes. For the human and GitHub forms: a JSON,
+/// JSONL or HTML document stays whole, as tools read it.
+pub fn failures_only(
+    output: ListOutput,
+    inner: Box<dyn ListWriter>,
+    codes: bool,
+) -> Box<dyn ListWriter> {
+    match output {
+        ListOutput::Human | ListOutput::Github => Box::new(FailuresOnly { inner, codes }),
+        ListOutput::Json | ListOutput::Jsonl | ListOutput::Html => inner,
+    }
+}
+
+struct FailuresOnly {
+    inner: Box<dyn ListWriter>,
+    codes: bool,
+}
+
+impl ListWriter for FailuresOnly {
+    fn report(&self, report: &ListReport) -> String {
+        if report.readable && report.valid {
+            String::new()
+        } else {
+            self.inner.report(report)
+        }
+    }
+
+    fn end(&self, summary: &Summary) -> String {
+        if summary.invalid + summary.unreadable == 0 {
+            return String::new();
+        }
+        if self.codes {
+            return self.inner.end(summary);
+        }
+        // The totals line, without the table of codes: those are in the reports above.
+        let totals = Summary {
+            codes: std::collections::BTreeMap::new(),
+            ..summary.clone()
+        };
+        self.inner.end(&totals)
     }
 }
 
@@ -72,7 +117,7 @@ impl ListWriter for Detailed {
         for finding in &report.findings {
             out.push_str(&render_human(&report.files, finding, self.style));
         }
-        out.push_str(&report.verdict());
+        out.push_str(&report.verdict(self.style.color));
         out.push_str("\n\n");
         out
     }
@@ -87,11 +132,13 @@ impl ListWriter for Detailed {
 }
 
 /// A verdict line per list, then the totals.
-struct VerdictLines;
+struct VerdictLines {
+    style: HumanStyle,
+}
 
 impl ListWriter for VerdictLines {
     fn report(&self, report: &ListReport) -> String {
-        let mut line = report.verdict_line();
+        let mut line = report.verdict_line(self.style.color);
         line.push('\n');
         line
     }
