@@ -1,6 +1,6 @@
 //! Space Alert card data: the threats, the seven trajectories and the ship, from
 //! `data/cards/spacealert/` (threats and trajectories imported by `tools/import-spacealert`,
-//! the ship written by hand from seed 001). The model is in [`model`].
+//! the ship written by hand from the Space Alert rulebook). The model is in [`model`].
 
 mod checks;
 mod data;

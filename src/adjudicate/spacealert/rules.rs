@@ -1,4 +1,4 @@
-//! The sections of seed 001 (Space Alert — Reglamento, no version printed) the engine applies,
+//! The sections of the Space Alert rulebook (Space Alert — Reglamento, no version printed) the engine applies,
 //! as printed. Appendix entries are cited by their entry line (`Destructor`, …), which the
 //! seed prints on a line of its own under 7.1 or 7.2.
 

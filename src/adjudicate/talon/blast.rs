@@ -101,7 +101,7 @@ impl Fleet<'_> {
         self.blast_missiles(steps, gone, at, u32::from(class.explosion))
     }
 
-    /// Seed 004 8.6.5, 13.6: one missile in each hex the blast reaches takes it.
+    /// Talon rulebook 8.6.5, 13.6: one missile in each hex the blast reaches takes it.
     fn blast_missiles(
         &mut self,
         steps: &mut Steps,
@@ -146,7 +146,7 @@ impl Fleet<'_> {
         Ok(())
     }
 
-    /// Seed 004 16 ("Retirada de Escuadrones de Cazas"): squadrons aboard a destroyed
+    /// Talon rulebook 16 ("Retirada de Escuadrones de Cazas"): squadrons aboard a destroyed
     /// carrier are destroyed with it.
     fn lose_squadrons_aboard(&mut self, steps: &mut Steps, carrier: usize) -> Result<(), Stop> {
         let host = self.id(carrier);
@@ -204,7 +204,7 @@ impl Fleet<'_> {
         }
     }
 
-    /// Seed 004 8.6.2, 13.7: a die per shield arc, the highest is hit; ties roll again.
+    /// Talon rulebook 8.6.2, 13.7: a die per shield arc, the highest is hit; ties roll again.
     pub fn random_arc(
         &mut self,
         steps: &mut Steps,

@@ -12,7 +12,7 @@ use super::{Steps, Stop, letters, rules, step};
 use crate::cards::talon::{Weapon, WeaponGroup};
 use crate::parse::scenario::talon::{Hex, Scenario, ShotDef};
 
-/// Seed 004 15.2: one roll, every ship in the cone, damage by its range.
+/// Talon rulebook 15.2: one roll, every ship in the cone, damage by its range.
 pub fn cone(
     sc: &Scenario,
     fleet: &mut Fleet<'_>,
@@ -127,7 +127,7 @@ fn missiles_in_cone(
     Ok(())
 }
 
-/// Seed 004 15.2.2: when both sides have ships in the cone, the firing player resolves its own
+/// Talon rulebook 15.2.2: when both sides have ships in the cone, the firing player resolves its own
 /// first; within a side the owner picks the order, which the scenario states by file order.
 fn order_cone(
     sc: &Scenario,

@@ -44,7 +44,7 @@ pub fn run(sc: &Scenario, seed: Option<u64>, steps: &mut Steps) -> Played {
 }
 
 impl Fleet<'_> {
-    /// Seed 004 6.2.2: a shield arc that is down cannot be reinforced.
+    /// Talon rulebook 6.2.2: a shield arc that is down cannot be reinforced.
     pub fn check_reinforcements(&self) -> Result<(), Stop> {
         for ship in &self.sc.ships {
             for arc in Arc::ALL {
@@ -239,7 +239,7 @@ impl Fleet<'_> {
         Ok(())
     }
 
-    /// Seed 004 12.1.2, 8.6.4: damage goes to one fighter's hull; a squadron is destroyed
+    /// Talon rulebook 12.1.2, 8.6.4: damage goes to one fighter's hull; a squadron is destroyed
     /// with its last fighter, and causes no blast.
     fn hit_fighter(
         &mut self,

@@ -104,7 +104,7 @@ pub fn run(sc: &Scenario, steps: &mut Steps) -> Played {
     ))
 }
 
-/// Seed 004 9.1: the order in which ships take their energy phase (the initiative side's
+/// Talon rulebook 9.1: the order in which ships take their energy phase (the initiative side's
 /// first, each side in file order).
 pub fn announce(sc: &Scenario, first: Option<Side>, steps: &mut Steps) -> Result<Vec<usize>, Stop> {
     let mut order: Vec<usize> = (0..sc.ships.len()).collect();
@@ -124,7 +124,7 @@ pub fn announce(sc: &Scenario, first: Option<Side>, steps: &mut Steps) -> Result
     Ok(order)
 }
 
-/// Seed 004 9.4: the round marker moves on.
+/// Talon rulebook 9.4: the round marker moves on.
 pub fn end_of_round(round: Option<u32>, steps: &mut Steps) -> Result<Option<u32>, Stop> {
     let next_round = round.map(|r| r + 1);
     if let Some(next) = next_round {
@@ -270,7 +270,7 @@ pub fn phase<'a>(
     })
 }
 
-/// Seed 004 9.2: every weapon group of one unit (a ship, or one fighter) charges.
+/// Talon rulebook 9.2: every weapon group of one unit (a ship, or one fighter) charges.
 pub fn charge_groups<'a>(
     id: &str,
     class: &'a ShipClass,
@@ -285,7 +285,7 @@ pub fn charge_groups<'a>(
     Ok(groups)
 }
 
-/// Seed 004 11.1.3: the FTL drive warms in the energy phase of the round whose number is the
+/// Talon rulebook 11.1.3: the FTL drive warms in the energy phase of the round whose number is the
 /// ship's hull boxes. A base has no FTL drive (11.1.4, 14), nor has a fighter (12.1.2): `None`,
 /// never warm, never able to retreat.
 fn ftl_drive(
@@ -499,7 +499,7 @@ mod tests {
 
     #[test]
     fn guderian_must_slow_to_four() {
-        // Seed 004 5.4.5: on 1-5-3 with only its -2 box left, it must drop to 2-4-2,
+        // Talon rulebook 5.4.5: on 1-5-3 with only its -2 box left, it must drop to 2-4-2,
         // written 0-4-2.
         let options = curve_options(ca(), curve("1-5-3"), 5, 0, false);
         assert_eq!(options.modifier, -2);
@@ -508,7 +508,7 @@ mod tests {
 
     #[test]
     fn napoleon_writes_two_three_two() {
-        // Seed 004 8.4.2: three boxes crossed, leftmost -1: speed 3 is written 2-3-2.
+        // Talon rulebook 8.4.2: three boxes crossed, leftmost -1: speed 3 is written 2-3-2.
         let options = curve_options(ca(), curve("3-3-2"), 3, 0, false);
         assert!(options.written().contains(&"2-3-2".to_string()));
         assert_eq!(options.written(), ["1-4-2", "2-3-2", "3-2-1"]);

@@ -114,7 +114,7 @@ impl Fleet<'_> {
         Ok(!self.state[ship].in_play())
     }
 
-    /// Seed 004 17.3: 1 damage on the shield arc toward the asteroid hex entered; fighters
+    /// Talon rulebook 17.3: 1 damage on the shield arc toward the asteroid hex entered; fighters
     /// (and missiles) never take it.
     fn asteroid(&mut self, steps: &mut Steps, ship: usize, from: Hex, to: Hex) -> Result<(), Stop> {
         let id = self.id(ship);
@@ -177,7 +177,7 @@ impl Fleet<'_> {
         }
     }
 
-    /// Seed 004 7.4, 12.1.2, 14: a ship entering a hex with a ship of its race: both take 3
+    /// Talon rulebook 7.4, 12.1.2, 14: a ship entering a hex with a ship of its race: both take 3
     /// on the shield facing the other (a squadron on one fighter). Bases never collide with
     /// friends (nor missiles, which are no ships).
     fn collide(
@@ -249,7 +249,7 @@ impl Fleet<'_> {
         Ok(())
     }
 
-    /// Seed 004 13.5: a ship moving into the hex of a missile aimed at it is hit at once.
+    /// Talon rulebook 13.5: a ship moving into the hex of a missile aimed at it is hit at once.
     fn meet_missiles(
         &mut self,
         steps: &mut Steps,

@@ -51,7 +51,7 @@ impl<'a> Round<'a> {
         Ok((what, rules::FIGHTER_POWER))
     }
 
-    /// Seed 004 12.2.2–12.2.3: who may send power, and where it reaches.
+    /// Talon rulebook 12.2.2–12.2.3: who may send power, and where it reaches.
     fn check_fighter_power(&self, spend: &SpendDef, squadron: usize) -> Result<(), Stop> {
         let giver = &self.sc.ships[spend.ship];
         let taker = &self.sc.ships[squadron];

@@ -92,7 +92,7 @@ impl<'a> Round<'a> {
         }
     }
 
-    /// Seed 004 7.5.3: terrain six or more hexes from every ship leaves when the map floats.
+    /// Talon rulebook 7.5.3: terrain six or more hexes from every ship leaves when the map floats.
     fn terrain_out_of_battle(&mut self, steps: &mut Steps) -> Result<(), Stop> {
         let far = u32::from(self.fleet.numbers.terrain_out_of_battle);
         for t in 0..self.fleet.terrain.len() {

@@ -1,5 +1,5 @@
 //! Arcs on the hex map. A ship's forward and rear arcs are the 60° wedges through its front
-//! and back hex sides; left and right the 120° between them. Seed 004 shows the arcs in a
+//! and back hex sides; left and right the 120° between them. Talon rulebook shows the arcs in a
 //! diagram its text does not carry (5.3.1); this is the split its rule of shields (5.3.2) and
 //! the reference implementation's adjacent hexes imply (1 forward, 2 left, 1 rear, 2 right).
 //! A hex whose centre lies exactly on a wedge's edge is in both arcs: the text does not say

@@ -10,12 +10,12 @@ use crate::cards::talon::{Impulse, PowerCurve};
 use crate::parse::scenario::talon::Scenario;
 use serde_json::{Map, Value, json};
 
-/// Seed 004 4.1: a number of the impulse's box equals the ship's power.
+/// Talon rulebook 4.1: a number of the impulse's box equals the ship's power.
 pub fn gains_power(impulse: &Impulse, curve: PowerCurve) -> bool {
     impulse.numbers.contains(&curve.power)
 }
 
-/// Seed 004 4.1: a number of the impulse's box equals the ship's speed.
+/// Talon rulebook 4.1: a number of the impulse's box equals the ship's speed.
 pub fn must_move(impulse: &Impulse, curve: PowerCurve) -> bool {
     impulse.numbers.contains(&curve.speed)
 }

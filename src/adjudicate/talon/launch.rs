@@ -11,7 +11,7 @@ use crate::report::{Code, Finding};
 use std::ops::Range;
 
 impl Fleet<'_> {
-    /// Seed 004 13.2: missile `m`, fired by `attacker`'s group with `arcs`, is placed in a
+    /// Talon rulebook 13.2: missile `m`, fired by `attacker`'s group with `arcs`, is placed in a
     /// hex next to it inside those arcs, facing a hex side toward its target.
     pub fn launch(
         &mut self,
@@ -116,7 +116,7 @@ impl Fleet<'_> {
         Ok(())
     }
 
-    /// Seed 004 13.7: a ship with launchers spends a power to send a missile after an enemy
+    /// Talon rulebook 13.7: a ship with launchers spends a power to send a missile after an enemy
     /// ship in a launcher group's arc and range; one already in the missile's hex is hit at
     /// once, on an arc the dice pick.
     pub fn retarget(&mut self, steps: &mut Steps, spend: &SpendDef) -> Result<(), Stop> {

@@ -27,7 +27,7 @@ impl Fleet<'_> {
             .map_or(0, u32::from)
     }
 
-    /// Seed 004 13.5: the missile hits its target for 2 on `arc` (damaged or not).
+    /// Talon rulebook 13.5: the missile hits its target for 2 on `arc` (damaged or not).
     pub fn detonate(
         &mut self,
         steps: &mut Steps,
@@ -63,7 +63,7 @@ impl Fleet<'_> {
         self.hit(steps, target, arc, damage, &what)
     }
 
-    /// Seed 004 13.6: damage from one source on a missile.
+    /// Talon rulebook 13.6: damage from one source on a missile.
     pub fn damage_missile(
         &mut self,
         steps: &mut Steps,
@@ -95,7 +95,7 @@ impl Fleet<'_> {
         Ok(())
     }
 
-    /// Seed 004 13.4: one move of a flying missile in `impulse`. `on_map` tells whether a hex
+    /// Talon rulebook 13.4: one move of a flying missile in `impulse`. `on_map` tells whether a hex
     /// is on the map (missiles never float it).
     pub fn fly_missile(
         &mut self,

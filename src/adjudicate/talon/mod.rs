@@ -1,7 +1,7 @@
-//! Talon (GMT, seed 004): which ships move and gain power in which impulse, who holds the
+//! Talon (GMT, the Talon rulebook): which ships move and gain power in which impulse, who holds the
 //! initiative, how damage crosses shields, hull and critical boxes, whether a shot is in arc
 //! and range and what it does, and what the energy phase allows. Every step cites the
-//! section of seed 004 it applies.
+//! section of the Talon rulebook it applies.
 //!
 //! Each kind answers with the usual trace and, in its JSON, an `outcome` object of the
 //! shape the kind documents (see each module).

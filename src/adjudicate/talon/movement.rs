@@ -91,7 +91,7 @@ impl<'a> Round<'a> {
         .into()
     }
 
-    /// Seed 004 14: a base turns one hex side clockwise instead of moving.
+    /// Talon rulebook 14: a base turns one hex side clockwise instead of moving.
     fn rotate_base(&mut self, ship: usize, steps: &mut Steps) -> Result<(), Stop> {
         let (hex, heading) = self.fleet.at[ship];
         let Some(heading) = heading else {
@@ -112,7 +112,7 @@ impl<'a> Round<'a> {
         Ok(())
     }
 
-    /// Seed 004 10.2: afterburners burnt this impulse by the side's ships.
+    /// Talon rulebook 10.2: afterburners burnt this impulse by the side's ships.
     fn afterburners(
         &mut self,
         impulse: usize,
@@ -214,7 +214,7 @@ impl<'a> Round<'a> {
         let to = self.float_map(impulse, ship, to, steps)?;
         let from = self.fleet.at[ship].0.unwrap_or(from);
         self.fleet.at[ship] = (Some(to), Some(facing));
-        // Seed 004 6.1, 7.3.2: the sideslip marker goes at the next move, used or not.
+        // Talon rulebook 6.1, 7.3.2: the sideslip marker goes at the next move, used or not.
         self.sideslip[ship] = false;
         let penalty = self.fleet.state[ship].turn_penalty;
         let radius = self.sc.ships[ship].curve.and_then(|c| c.turn).unwrap_or(0) + penalty;

@@ -15,7 +15,7 @@ use crate::parse::scenario::talon::{LETTERS, SpendDef, SpendOn};
 use crate::report::{Code, Finding};
 
 impl<'a> Round<'a> {
-    /// Seed 004 6.1: each ship that gains power this impulse may spend it on one thing.
+    /// Talon rulebook 6.1: each ship that gains power this impulse may spend it on one thing.
     pub(super) fn spend(
         &mut self,
         impulse: usize,
@@ -132,7 +132,7 @@ impl<'a> Round<'a> {
         })
     }
 
-    /// Seed 004 6.1, 8.1.2: one yellow box of a group's bar (of fighter `unit` of a
+    /// Talon rulebook 6.1, 8.1.2: one yellow box of a group's bar (of fighter `unit` of a
     /// squadron), even with red boxes left; a Power Loss marker stops it (9.3).
     pub(super) fn charge_yellow(
         &mut self,
@@ -185,7 +185,7 @@ impl<'a> Round<'a> {
         ))
     }
 
-    /// Seed 004 10.1.3: a battery is charged with a point of power, if empty.
+    /// Talon rulebook 10.1.3: a battery is charged with a point of power, if empty.
     fn charge_battery(&mut self, spend: &SpendDef) -> Result<String, Stop> {
         let def = &self.sc.ships[spend.ship];
         if def.class.is_none_or(|c| c.batteries == 0) {
@@ -198,7 +198,7 @@ impl<'a> Round<'a> {
         Ok("its battery charged: it gives one point in a later impulse without power".into())
     }
 
-    /// Seed 004 6.2.2: at most one reinforcement an arc, none on an arc that is down, and no
+    /// Talon rulebook 6.2.2: at most one reinforcement an arc, none on an arc that is down, and no
     /// more in all than half the ship's power (at least 1). `remove` takes one off first
     /// (6.2.3).
     fn reinforce(&mut self, spend: &SpendDef) -> Result<(String, Cite), Stop> {
@@ -257,7 +257,7 @@ impl<'a> Round<'a> {
         ))
     }
 
-    /// Seed 004 6.2.3, 3.2: at the start of its turn, the side's markers of this letter
+    /// Talon rulebook 6.2.3, 3.2: at the start of its turn, the side's markers of this letter
     /// placed a round ago are removed.
     pub(super) fn expire_reinforcements(
         &mut self,

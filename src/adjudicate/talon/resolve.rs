@@ -108,7 +108,7 @@ impl<'a> Aim<'a> {
         }
     }
 
-    /// Seed 004 12.1.3: a shot at a squadron picks one of its fighters. Fighters alike in
+    /// Talon rulebook 12.1.3: a shot at a squadron picks one of its fighters. Fighters alike in
     /// damage make the pick idle; otherwise the scenario must say which.
     fn fighter_hit(&self, fleet: &Fleet<'_>, t: usize) -> Result<Option<usize>, Stop> {
         if !fleet.is_fighter(t) {

@@ -225,7 +225,7 @@ impl<'a> Round<'a> {
         Ok(())
     }
 
-    /// Seed 004 4.2: more Change than Defend markers turn the initiative marker over.
+    /// Talon rulebook 4.2: more Change than Defend markers turn the initiative marker over.
     fn settle_initiative(
         &mut self,
         impulse: usize,

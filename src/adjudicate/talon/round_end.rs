@@ -11,7 +11,7 @@ use crate::parse::scenario::talon::{Hex, TerrainKind};
 use crate::report::{Code, Finding};
 
 impl<'a> Round<'a> {
-    /// Seed 004 4.1, 7.1: a plan with moves left over asks for more moves than the speed.
+    /// Talon rulebook 4.1, 7.1: a plan with moves left over asks for more moves than the speed.
     pub(super) fn leftover_moves(&self) -> Result<(), Stop> {
         for (ship, def) in self.sc.ships.iter().enumerate() {
             if !self.fleet.state[ship].in_play() {
@@ -37,7 +37,7 @@ impl<'a> Round<'a> {
         Ok(())
     }
 
-    /// Seed 004 9.x with what the round did: damage, markers, bars fired and charged.
+    /// Talon rulebook 9.x with what the round did: damage, markers, bars fired and charged.
     pub(super) fn energy_phase(&mut self, steps: &mut Steps) -> Result<(), Stop> {
         let sc = self.sc;
         let order: Vec<usize> = if steps.on {
@@ -97,7 +97,7 @@ impl<'a> Round<'a> {
         Ok(())
     }
 
-    /// Seed 004 18.2: once a round, right after the energy phase, every ship (bases too)
+    /// Talon rulebook 18.2: once a round, right after the energy phase, every ship (bases too)
     /// moves one hex toward each black hole, the initiative player's first; facings and
     /// turn radius markers stay as they were.
     pub(super) fn gravity(&mut self, steps: &mut Steps) -> Result<(), Stop> {
@@ -172,7 +172,7 @@ impl<'a> Round<'a> {
         })
     }
 
-    /// Seed 004 11.1.2–11.1.4: a ship the scenario retreats jumps to FTL after the energy
+    /// Talon rulebook 11.1.2–11.1.4: a ship the scenario retreats jumps to FTL after the energy
     /// phase, if its drive is warm, its speed is 1, it is in no nebula or asteroid hex, and
     /// it has an FTL drive at all; squadrons docked aboard a carrier go with it (16).
     pub(super) fn retreat_phase(&mut self, steps: &mut Steps) -> Result<(), Stop> {

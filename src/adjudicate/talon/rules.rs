@@ -1,4 +1,4 @@
-//! The sections of seed 004 (Talon, Spanish rulebook) the Talon engines cite, each as it
+//! The sections of the Talon rulebook (Talon, Spanish rulebook) the Talon engines cite, each as it
 //! starts its line in the rulebook.
 
 use crate::adjudicate::Cite;
@@ -92,7 +92,7 @@ pub const BLACK_HOLES: Cite = talon("17.1 Efectos");
 pub const GRAVITY: Cite = talon("18.2 Atracción Gravitatoria");
 pub const WORMHOLES: Cite = talon("19. AGUJEROS DE GUSANO");
 
-/// Every citation above, for the test that checks each is printed in seed 004.
+/// Every citation above, for the test that checks each is printed in the Talon rulebook.
 pub const ALL: &[Cite] = &[
     SEQUENCE,
     SEQUENCE_SUMMARY,

@@ -92,7 +92,7 @@ impl Fleet<'_> {
         per_hex * sight.crossed as i32 + black_hole * sight.nearer_black_holes as i32
     }
 
-    /// Seed 004 12.2.3, 17.2.2, 17.5: the terrain between a carrier and a squadron that stops
+    /// Talon rulebook 12.2.3, 17.2.2, 17.5: the terrain between a carrier and a squadron that stops
     /// its power (a planet, black hole, asteroid or nebula the ruler passes through, between
     /// the two ends).
     pub fn power_blocked(&self, from: Hex, to: Hex) -> Option<(TerrainKind, Hex)> {

@@ -26,10 +26,10 @@ fn the_imported_data_loads_and_checks_clean() {
     assert_eq!(db.talon.impulses.len(), 6);
     assert_eq!(db.talon.criticals.len(), 11);
     let ca = db.talon.class("terran-ca").unwrap();
-    // Seed 004 5.4.1: the Terran CA starts on 3-3-2; 11.1.3: it has 6 hull boxes.
+    // Talon rulebook 5.4.1: the Terran CA starts on 3-3-2; 11.1.3: it has 6 hull boxes.
     assert_eq!(ca.default_curve.to_string(), "3-3-2");
     assert_eq!(ca.hull_boxes.len(), 6);
-    // Seed 004 4.1 (the Patton example): 2 is in C and F, 4 in A, C, D and F.
+    // Talon rulebook 4.1 (the Patton example): 2 is in C and F, 4 in A, C, D and F.
     assert_eq!(db.talon.impulses_with(2).collect::<Vec<_>>(), ["C", "F"]);
     assert_eq!(
         db.talon.impulses_with(4).collect::<Vec<_>>(),

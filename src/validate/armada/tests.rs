@@ -581,7 +581,7 @@ fn restrictions_size_flagship_and_flotilla_commander() {
         "{:?}",
         size.findings
     );
-    // Seed 000, NAVE INSIGNIA: any ship may be the flagship, whatever its upgrade bar.
+    // Armada Rules Reference, NAVE INSIGNIA: any ship may be the flagship, whatever its upgrade bar.
     let text = kingston(
         "Imperial",
         "Grand Moff Tarkin",
@@ -731,7 +731,7 @@ fn flotilla_cap_from_the_format() {
     assert!(!codes(&two).contains(&Code::ArmadaFlotillaCap));
 }
 
-/// No rulebook limits aces (seed 000 FORMACIÓN DE FLOTAS, seed 003 FORMACIÓN DE FLOTAS):
+/// No rulebook limits aces (the Armada Rules Reference FORMACIÓN DE FLOTAS, the Sector Fleets rules FORMACIÓN DE FLOTAS):
 /// five unique squadrons with defense tokens in 400 points break no rule.
 #[test]
 fn aces_are_not_limited() {

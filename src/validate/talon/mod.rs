@@ -1,6 +1,6 @@
 //! Talon fleet validation: every class line resolved against the Talon classes of the
 //! fleet's side, and the total against the points limit (the list's `Points:` line, or
-//! `--points-limit`). Seed 004 prints no standard fleet size, so without either the total is
+//! `--points-limit`). Talon rulebook prints no standard fleet size, so without either the total is
 //! reported and not judged.
 
 mod fighters;

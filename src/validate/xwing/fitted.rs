@@ -211,7 +211,7 @@ impl Ship<'_> {
 
     /// Has the action on its action bar, of the colour if one is asked for. Actions its
     /// upgrades print or grant join the bar; an action the ship has only as a linked action
-    /// does not count (seed 002, CARTAS DE MEJORA, the action restriction). `except` is the
+    /// does not count (the X-Wing Rules Reference, CARTAS DE MEJORA, the action restriction). `except` is the
     /// upgrade asking: a card's own action cannot meet its own requirement.
     pub fn has_action(&self, action: ActionKind, colour: Option<Colour>, except: &str) -> bool {
         let bar = if self.pilot.ship_actions.is_empty() {

@@ -1,6 +1,6 @@
 //! X-Wing squad validation: resolve what a parsed squad names against the card data, pick
 //! the points revision, and check the squad-building rules of the Rules Reference 1.4.5
-//! appendix (seed 002) for a format. The result is ready for a reporter: a row per pilot
+//! appendix (the X-Wing Rules Reference) for a format. The result is ready for a reporter: a row per pilot
 //! with cost and loadout, totals, and located findings.
 
 pub mod fitted;

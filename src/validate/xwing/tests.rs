@@ -239,7 +239,7 @@ fn standardized() {
     assert_valid(&run(&rebels(&[with, loadout, JEK])));
 }
 
-/// Seed 002, ESTANDARIZADA: only ships of the type that have the ship ability the card
+/// X-Wing Rules Reference, ESTANDARIZADA: only ships of the type that have the ship ability the card
 /// names must carry it. The Kelrodo-Ai Holdout is a Vulture without Networked Calculations.
 #[test]
 fn standardized_binds_only_ships_with_the_named_ship_ability() {
@@ -260,7 +260,7 @@ fn standardized_binds_only_ships_with_the_named_ship_ability() {
     assert_eq!(rule, Some("ESTANDARIZADA"));
 }
 
-/// Seed 002, CARTAS DE MEJORA: an action requirement is met by the action bar only, not by
+/// X-Wing Rules Reference, CARTAS DE MEJORA: an action requirement is met by the action bar only, not by
 /// an action the ship has only as a linked action (the Rogue-class's barrel rolls).
 #[test]
 fn a_linked_action_does_not_meet_an_action_requirement() {

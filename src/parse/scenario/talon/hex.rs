@@ -1,6 +1,6 @@
 //! Where a Talon ship is: a hex of the map and the hex side it faces.
 //!
-//! The map has pointy-topped hexes (ships face a hex side, seed 004 7.2.1). A scenario names
+//! The map has pointy-topped hexes (ships face a hex side, the Talon rulebook 7.2.1). A scenario names
 //! a hex either as `"CCRR"` (column then row, both from 01 at the top left; every second row,
 //! 02, 04…, sits half a hex to the right) or as axial coordinates `[q, r]`. Inside, every hex
 //! is axial: `q` grows to the east, `r` to the south-east.

@@ -230,7 +230,7 @@ fn round_checks(check: &mut Check<'_>, file: &ScenarioFile, ships: &[ShipDef]) {
             "give its `columns` and `rows` (at least 1 each), or leave `map` out".into(),
         );
     }
-    // Seed 004 7.4: ships of one race never start stacked (fighters and bases excepted,
+    // Talon rulebook 7.4: ships of one race never start stacked (fighters and bases excepted,
     // as they are from collision damage).
     for (i, a) in ships.iter().enumerate() {
         for b in ships.iter().skip(i + 1) {

@@ -1,4 +1,4 @@
-//! Talon scenario files (seed 004). One set of tables serves every kind; each kind says
+//! Talon scenario files (the Talon rulebook). One set of tables serves every kind; each kind says
 //! which it needs:
 //! - `talon/impulse` (4.1): `[[ship]]` with a `class` and/or a `curve`.
 //! - `talon/initiative` (4.2): `holder`, `[[marker]]`, optionally `chosen`.

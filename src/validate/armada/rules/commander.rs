@@ -1,5 +1,5 @@
 //! Exactly one commander per fleet: its ship is the flagship, and a fleet has exactly one
-//! (seed 000, NAVE INSIGNIA).
+//! (the Armada Rules Reference, NAVE INSIGNIA).
 
 use super::{Context, cite};
 use crate::report::{Code, Finding};

@@ -14,7 +14,7 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
         let is_flagship = ship.carries_commander() || ship.marked_flagship;
         for upgrade in &ship.upgrades {
             let Some(card) = upgrade.card else { continue };
-            // Seed 000 (NAVE INSIGNIA) lets any ship be the flagship; only a format whose
+            // Armada Rules Reference (NAVE INSIGNIA) lets any ship be the flagship; only a format whose
             // cited document forbids a flotilla flagship rejects it.
             if upgrade.is_commander() && is_flotilla(ship) && cx.format.flotilla_flagship_forbidden
             {

@@ -88,7 +88,7 @@ pub fn placements<'a, 'db>(ship: &'a ResolvedShip<'db>) -> Vec<Placement<'a, 'db
             out.push(Placement::Skipped);
             continue;
         };
-        // Any ship may be the flagship whatever its upgrade bar (seed 000, NAVE INSIGNIA):
+        // Any ship may be the flagship whatever its upgrade bar (the Armada Rules Reference, NAVE INSIGNIA):
         // a commander takes no icon, so builders' bars without one (flotillas) hold it too.
         if card.slots.contains(&Slot::Commander) {
             out.push(Placement::Placed);

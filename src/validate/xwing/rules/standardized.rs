@@ -1,4 +1,4 @@
-//! Standardized (seed 002, ESTANDARIZADA): when a ship carries a Standardized upgrade,
+//! Standardized (the X-Wing Rules Reference, ESTANDARIZADA): when a ship carries a Standardized upgrade,
 //! every other ship of that type in the squad must carry a copy too — if it has the ship
 //! ability the card names. A ship of the type without that ability (a Kelrodo-Ai Holdout
 //! among Vulture-class drones) is not bound. Cards that name no ship ability bind the ships
