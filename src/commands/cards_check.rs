@@ -69,10 +69,21 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
             } else if !out.is_empty() {
                 print_stdout(&out);
             }
-            if !args.quiet && !crate::check::references_checked(&db) {
-                stderr_line(
-                    "note: references between records are checked once every file loads; fix the files above first",
-                );
+            if !args.quiet {
+                use crate::check::Unchecked;
+                match crate::check::games_unchecked(&db) {
+                    None => {}
+                    Some(Unchecked::All) => stderr_line(
+                        "note: references between records are checked once every file loads; fix the files above first",
+                    ),
+                    Some(Unchecked::Games(games)) => {
+                        let names: Vec<&str> = games.iter().map(|g| g.as_str()).collect();
+                        stderr_line(&format!(
+                            "note: references within {} are checked once the files above load; the other games' were checked",
+                            names.join(", ")
+                        ));
+                    }
+                }
             }
         }
         OutputFormat::Json => {

@@ -437,3 +437,50 @@ fn search_tells_same_name_cards_apart() {
             .all(|r| r["game"] == "armada")
     );
 }
+
+#[test]
+fn a_broken_file_of_one_game_leaves_the_other_games_references_checked() {
+    // An X-Wing file that cannot be parsed, and an Armada erratum naming no card: the
+    // Armada reference is still reported; X-Wing's wait for its file.
+    let output = arbiter(&[
+        "cards",
+        "check",
+        "--output",
+        "json",
+        "tests/fixtures/broken-data/syntax-unclosed-string.toml",
+        "tests/fixtures/broken-data/armada-title-unknown-ship-type.toml",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let body: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    let codes: Vec<(&str, &str)> = body["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["code"].as_str().unwrap(), d["file"].as_str().unwrap()))
+        .collect();
+    assert!(
+        codes
+            .iter()
+            .any(|(code, file)| code.starts_with("cards::syntax")
+                && file.ends_with("syntax-unclosed-string.toml")),
+        "{codes:?}"
+    );
+    assert!(
+        codes
+            .iter()
+            .any(|(code, file)| *code == "cards::dangling_reference"
+                && file.ends_with("armada-title-unknown-ship-type.toml")),
+        "the Armada reference is still checked: {codes:?}"
+    );
+    let human = arbiter(&[
+        "cards",
+        "check",
+        "tests/fixtures/broken-data/syntax-unclosed-string.toml",
+        "tests/fixtures/broken-data/armada-title-unknown-ship-type.toml",
+    ]);
+    assert!(
+        stderr(&human).contains("references within xwing are checked once the files above load"),
+        "{}",
+        stderr(&human)
+    );
+}
