@@ -8,7 +8,7 @@ use super::board::{Fleet, MissileStatus};
 use super::round::Round;
 use crate::adjudicate::{NoDetail, Trace};
 use crate::cards::talon::Side as CardSide;
-use crate::parse::scenario::talon::{Heading, Hex, Kind, Scenario, ShipDef};
+use crate::parse::scenario::talon::{Heading, Hex, Kind, Scenario, ShipDef, TerrainKind};
 use crate::report::picture::talon::{Axial, Board, Missile, Ship, Shot, ShotResult, Side, Terrain};
 use crate::report::picture::{Frame, FrameKey, Scene, Story};
 use serde_json::Value;
@@ -36,15 +36,12 @@ fn side_of(side: Option<CardSide>) -> Option<Side> {
     })
 }
 
-/// The scenario's terrain counters.
-fn scenario_terrain(sc: &Scenario) -> Vec<Terrain> {
-    sc.terrain
-        .iter()
-        .map(|t| Terrain {
-            hex: axial(t.hex),
-            kind: t.kind.as_str().to_string(),
-        })
-        .collect()
+/// A terrain counter as the picture shows it.
+fn terrain(hex: Hex, kind: TerrainKind) -> Terrain {
+    Terrain {
+        hex: axial(hex),
+        kind: kind.as_str().to_string(),
+    }
 }
 
 /// A missile counter as the picture shows it, when it is on the map.
@@ -71,10 +68,7 @@ fn counters(sc: &Scenario, fleet: &Fleet<'_>) -> (Vec<Terrain>, Vec<Missile>) {
         .terrain
         .iter()
         .filter(|t| !t.removed)
-        .map(|t| Terrain {
-            hex: axial(t.hex),
-            kind: t.kind.as_str().to_string(),
-        })
+        .map(|t| terrain(t.hex, t.kind))
         .collect();
     let missiles = fleet
         .missiles
@@ -113,14 +107,14 @@ pub fn scenario_board(sc: &Scenario) -> Board {
     Board {
         map: sc.map,
         ships: sc.ships.iter().map(ship).collect(),
-        terrain: scenario_terrain(sc),
+        terrain: sc.terrain.iter().map(|t| terrain(t.hex, t.kind)).collect(),
         // Missiles in flight when the scenario starts; launched ones appear once fired.
-        missiles: (0..sc.missiles.len())
-            .filter(|&i| sc.missiles.get(i).is_some_and(|m| m.launcher.is_none()))
-            .filter_map(|i| {
-                let def = sc.missiles.get(i)?;
-                missile(sc, i, def.hex, def.heading, def.target)
-            })
+        missiles: sc
+            .missiles
+            .iter()
+            .enumerate()
+            .filter(|(_, def)| def.launcher.is_none())
+            .filter_map(|(i, def)| missile(sc, i, def.hex, def.heading, def.target))
             .collect(),
         ..Board::default()
     }
