@@ -1,7 +1,7 @@
 //! Search quality measured on judge questions: how often the first entry shown is right, and
-//! how often a right entry is among the first three, with `--game` and without. Three sets:
+//! how often a right entry is among the first three, with `--game` and without. Four sets:
 //! tests/fixtures/rule-questions.toml, which the ranking was tuned on, and
-//! tests/fixtures/rule-questions-heldout.toml and rule-questions-heldout-2.toml, written
+//! tests/fixtures/rule-questions-heldout.toml, -heldout-2.toml and -heldout-3.toml, written
 //! later and never tuned on, which say what a judge can expect. Run with `--nocapture` to see the figures and every miss.
 
 use super::Glossary;
@@ -120,7 +120,7 @@ struct QuestionSet {
 }
 
 /// The questions the ranking was tuned on. Floors a little under the figures reached (with
-/// --game 91.0% top-1, 98.7% top-3; all games 82.6% and 96.8%), so a change that loses
+/// --game 91.0% top-1, 98.7% top-3; all games 83.9% and 97.4%), so a change that loses
 /// ground fails.
 const TUNING: QuestionSet = QuestionSet {
     file: "rule-questions.toml",
@@ -132,7 +132,7 @@ const TUNING: QuestionSet = QuestionSet {
 
 /// Questions written after the first pass and never tuned on: what a judge can expect. The
 /// goals on them are 85% (with --game) and 75% (all games) top-1, 95% top-3. Floors a
-/// little under the figures reached (with --game 82.2% top-1, 95.8% top-3; all games 73.7%
+/// little under the figures reached (with --game 82.2% top-1, 95.8% top-3; all games 74.6%
 /// and 92.4%).
 const HELD_OUT: QuestionSet = QuestionSet {
     file: "rule-questions-heldout.toml",
@@ -151,6 +151,18 @@ const HELD_OUT_2: QuestionSet = QuestionSet {
     min_top1_with_game: 0.78,
     min_top1_all_games: 0.68,
     min_top3: 0.80,
+};
+
+/// A third held-out set, written from the rulebooks' headings after the last tuning pass and
+/// committed before it was first run. Floors a little under the figures of its first run
+/// (with --game 76.7% top-1, 96.7% top-3; all games 66.7% and 96.7%): short of the top-1
+/// goals, which it exists to say honestly.
+const HELD_OUT_3: QuestionSet = QuestionSet {
+    file: "rule-questions-heldout-3.toml",
+    per_game: 15,
+    min_top1_with_game: 0.73,
+    min_top1_all_games: 0.63,
+    min_top3: 0.93,
 };
 
 fn glossary_db() -> crate::cards::CardDb {
@@ -245,13 +257,19 @@ fn second_held_out_judge_questions_find_their_entries() {
     check(&HELD_OUT_2);
 }
 
+#[test]
+fn third_held_out_judge_questions_find_their_entries() {
+    check(&HELD_OUT_3);
+}
+
 /// The held-out sets stay apart: none of their questions is one the ranking was tuned on.
 #[test]
 fn held_out_questions_are_new() {
     let tuning = questions(TUNING.file);
     let held_out = questions(HELD_OUT.file)
         .into_iter()
-        .chain(questions(HELD_OUT_2.file));
+        .chain(questions(HELD_OUT_2.file))
+        .chain(questions(HELD_OUT_3.file));
     for question in held_out {
         assert!(
             !tuning

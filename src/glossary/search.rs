@@ -1336,19 +1336,22 @@ impl Builder {
         if slot.field == Field::Alias && slot.lang == Lang::Es {
             pieces.push(&entry.entry.citation.section);
         }
-        let mut counts: Vec<(u32, u16)> = Vec::new();
+        let mut ids: Vec<u32> = Vec::new();
         for piece in pieces {
             let folded = normalize(piece);
             for word in content_words(&folded) {
-                let id = self.term(slot.lang, word);
-                match counts.iter_mut().find(|(t, _)| *t == id) {
-                    Some((_, n)) => *n = n.saturating_add(1),
-                    None => counts.push((id, 1)),
-                }
-                lengths[slot.index()] += 1;
+                ids.push(self.term(slot.lang, word));
             }
         }
-        for (id, tf) in counts {
+        lengths[slot.index()] += ids.len() as u32;
+        // Sorted, each term's occurrences are one run: counting them is linear, where
+        // looking each word up among the slot's terms so far was quadratic in a long body.
+        ids.sort_unstable();
+        for run in ids.chunk_by(|a, b| a == b) {
+            let Some(&id) = run.first() else {
+                continue;
+            };
+            let tf = u16::try_from(run.len()).unwrap_or(u16::MAX);
             if let Some(list) = self.postings.get_mut(id as usize) {
                 list.push((doc, slot.index() as u8, tf));
             }
