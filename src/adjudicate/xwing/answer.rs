@@ -3,7 +3,7 @@
 
 use super::QueueDetail;
 use super::rules;
-use crate::adjudicate::Step;
+use crate::adjudicate::{Step, in_order};
 
 /// The abilities in the order they resolved (replacements where they applied), and how
 /// many choices the scenario did not give.
@@ -25,7 +25,7 @@ pub fn queue(steps: &[Step<QueueDetail>]) -> String {
     } else {
         format!(
             "The abilities resolve in this order: {}.",
-            resolved.join(", then ")
+            in_order(&resolved, ", then ")
         )
     };
     answer.push_str(&choices(steps));
@@ -50,8 +50,8 @@ pub fn round(steps: &[Step<QueueDetail>]) -> String {
     let engage = acting("Engagement phase, initiative", " engages");
     format!(
         "Ships activate in this order: {}; they engage in this order: {}.{}",
-        activate.join(", "),
-        engage.join(", "),
+        in_order(&activate, ", "),
+        in_order(&engage, ", "),
         choices(steps)
     )
 }
