@@ -119,11 +119,9 @@ fn games_to_load(args: &ValidateArgs) -> Vec<Game> {
     if let Some(game) = args.game {
         return vec![game];
     }
-    let named_files = args.inputs.len() <= FEW_LISTS
-        && args
-            .inputs
-            .iter()
-            .all(|p| p.as_os_str() != crate::input::STDIN && !p.is_dir());
+    // Only regular files: a FIFO or standard input can be read once only, and is read
+    // when it is checked.
+    let named_files = args.inputs.len() <= FEW_LISTS && args.inputs.iter().all(|p| p.is_file());
     if args.points.is_some() || !named_files {
         return Vec::new();
     }
