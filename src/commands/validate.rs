@@ -2,14 +2,15 @@
 //! each against its format, and write each result as soon as it is known.
 
 use super::progress::Progress;
-use super::{StdoutSink, load_data, stderr_line};
+use super::{StdoutSink, load_game_data, stderr_line};
+use crate::cards::Game;
 use crate::cli::{Outcome, ValidateArgs};
 use crate::input::{Input, list_inputs};
 use crate::report::HumanStyle;
 use crate::report::list::Summary;
 use crate::report::list::write::{ListWriter, failures_only, writer};
 use crate::validate::Request;
-use crate::validate::lists::{Checker, check_in_order};
+use crate::validate::lists::{Checker, check_in_order, games_of, max_list_bytes};
 
 /// Up to this many lists are checked on one thread: starting workers costs more than
 /// they save.
@@ -17,7 +18,7 @@ const FEW_LISTS: usize = 20;
 
 pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
     let started = std::time::Instant::now();
-    let db = match load_data(overlays, &[]) {
+    let db = match load_game_data(overlays, &[], &games_to_load(&args)) {
         Ok(db) => db,
         Err(outcome) => return outcome,
     };
@@ -104,6 +105,28 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
     } else {
         Outcome::Clean
     }
+}
+
+/// The games whose cards a run loads (empty: every game's). A few lists named one by one
+/// are looked at first, so they load only their games' cards: most of a one-list run's
+/// time went on loading and indexing the cards of games it did not need. A run that prints
+/// anything about the other games' data (`--verbose` counts the cards, an unknown
+/// `--points` lists every game's revisions) loads them all.
+fn games_to_load(args: &ValidateArgs) -> Vec<Game> {
+    if !args.teams.is_empty() || args.verbose {
+        return Vec::new();
+    }
+    if let Some(game) = args.game {
+        return vec![game];
+    }
+    // Only regular files: a FIFO or standard input can be read once only, and is read
+    // when it is checked.
+    let named_files = args.inputs.len() <= FEW_LISTS && args.inputs.iter().all(|p| p.is_file());
+    if args.points.is_some() || !named_files {
+        return Vec::new();
+    }
+    let inputs: Vec<Input> = list_inputs(&args.inputs, max_list_bytes()).collect();
+    games_of(&inputs)
 }
 
 fn list_writer(args: &ValidateArgs, details: bool) -> Box<dyn ListWriter> {

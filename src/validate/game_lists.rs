@@ -75,6 +75,18 @@ impl Sign {
     pub const IN_ORDER: [Sign; 2] = [Sign::Unmistakable, Sign::Layout];
 }
 
+/// How one game tells its lists from other games' and bounds them, without card data: a
+/// run asks this before it loads any, so a few lists load only their games' cards.
+#[derive(Clone, Copy)]
+pub struct ListSigns {
+    pub game: Game,
+    /// Whether `probe` (the first lines of an input) starts like one of this game's lists
+    /// by this kind of sign; `Some(builder)` when it does.
+    pub recognise: fn(probe: &str, sign: Sign) -> Option<Option<&'static str>>,
+    /// The largest input this game reads; larger ones are refused unread.
+    pub max_input_bytes: usize,
+}
+
 /// A recognised list: the game and, where the game tells them apart, the builder or
 /// format the text is in (`kingston`, `xws`), so its reader need not tell it again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,13 +122,6 @@ pub trait GameLists: Sync {
     /// What one of its lists is called and how to get one, for headings and for the
     /// message on an input that is no list at all.
     fn list_kind(&self) -> ListKind;
-
-    /// Whether `probe` (the first lines of an input) starts like one of this game's lists
-    /// by this kind of sign; `Some(builder)` when it does.
-    fn recognise(&self, probe: &str, sign: Sign) -> Option<Option<&'static str>>;
-
-    /// The largest input this game reads; larger ones are refused unread.
-    fn max_input_bytes(&self) -> usize;
 
     /// Read, resolve and check one list of this game (`builder` as recognised, if it was).
     fn check(&self, list: ListBytes<'_>, builder: Option<&'static str>) -> ListReport;

@@ -17,11 +17,15 @@ pub mod talon;
 pub mod xwing;
 
 pub use game_lists::{
-    GameLists, ListBytes, ListKind, ListOption, Recognised, Request, Sign, TeamMember,
+    GameLists, ListBytes, ListKind, ListOption, ListSigns, Recognised, Request, Sign, TeamMember,
     unreadable_list,
 };
 
 use crate::cards::CardDb;
+
+/// How each game of [`games_with_lists`] tells its lists, in the same order: asked before
+/// any card data is loaded.
+pub const LIST_SIGNS: [ListSigns; 3] = [armada::SIGNS, xwing::SIGNS, talon::SIGNS];
 
 /// The one place a game joins list validation: every game's [`GameLists`] for a run. When
 /// two games recognise an input by the same kind of sign, the earlier one here wins.
@@ -34,4 +38,18 @@ pub fn games_with_lists<'db>(
         Box::new(xwing::XwingLists::new(db, request)),
         Box::new(talon::TalonLists::new(db, request)),
     ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_signs_follow_the_games_with_lists() {
+        let db = crate::cards::load(&crate::cards::LoadOptions::built_in()).0;
+        let games = games_with_lists(&db, &Request::default()).unwrap();
+        let in_order: Vec<_> = games.iter().map(|g| g.game()).collect();
+        let signs: Vec<_> = LIST_SIGNS.iter().map(|s| s.game).collect();
+        assert_eq!(in_order, signs);
+    }
 }

@@ -3,6 +3,7 @@
 //! points table per list, a verdict line per list, totals for many lists).
 
 pub mod armada;
+mod nested_json;
 mod points_table;
 pub mod talon;
 pub mod write;

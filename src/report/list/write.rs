@@ -2,6 +2,7 @@
 //! checked it, so a run holds the text of a few lists at a time, never all of them; the
 //! totals come last. A new output form is one more type here and one arm in [`writer`].
 
+use super::nested_json::write_nested;
 use super::{ListReport, Summary};
 use crate::report::{
     HumanStyle, JSON_VERSION, OutputFormat, Versioned, render_findings, render_human,
@@ -159,7 +160,11 @@ impl ListWriter for JsonDocument {
     }
 
     fn report(&self, report: &ListReport) -> String {
-        format!("\n{}", indented(&pretty(report), "    "))
+        // A list's JSON is a few kilobytes; sizing the buffer once saves regrowing it.
+        let mut json = Vec::with_capacity(8 * 1024);
+        json.extend_from_slice(b"\n    ");
+        write_nested(&mut json, report, 2);
+        String::from_utf8(json).unwrap_or_default()
     }
 
     fn separator(&self) -> &'static str {

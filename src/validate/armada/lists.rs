@@ -8,7 +8,23 @@ use crate::cards::{CardDb, Game};
 use crate::parse::armada::{self as armada_parse, ParsedFleet, SourceFormat};
 use crate::report::list::ListReport;
 use crate::report::{FileId, SourceFiles};
-use crate::validate::{GameLists, ListBytes, ListKind, ListOption, Request, Sign, TeamMember};
+use crate::validate::{
+    GameLists, ListBytes, ListKind, ListOption, ListSigns, Request, Sign, TeamMember,
+};
+
+/// Armada fleets are told by a builder's layout alone.
+pub const SIGNS: ListSigns = ListSigns {
+    game: Game::Armada,
+    recognise,
+    max_input_bytes: armada_parse::MAX_INPUT_BYTES,
+};
+
+fn recognise(probe: &str, sign: Sign) -> Option<Option<&'static str>> {
+    match sign {
+        Sign::Unmistakable => None,
+        Sign::Layout => armada_parse::detect(probe).map(|b| Some(b.as_str())),
+    }
+}
 
 /// The Armada card data with its lookup tables and the run's choices.
 pub struct ArmadaLists<'db> {
@@ -185,20 +201,9 @@ impl GameLists for ArmadaLists<'_> {
         }
     }
 
-    fn recognise(&self, probe: &str, sign: Sign) -> Option<Option<&'static str>> {
-        match sign {
-            Sign::Unmistakable => None,
-            Sign::Layout => armada_parse::detect(probe).map(|b| Some(b.as_str())),
-        }
-    }
-
     /// The limit comes from the format: `--points-limit` is Talon's.
     fn uses(&self, option: ListOption) -> bool {
         option != ListOption::PointsLimit
-    }
-
-    fn max_input_bytes(&self) -> usize {
-        armada_parse::MAX_INPUT_BYTES
     }
 
     fn check(&self, list: ListBytes<'_>, builder: Option<&'static str>) -> ListReport {

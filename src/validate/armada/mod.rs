@@ -28,7 +28,7 @@ pub use fleet::{
     JudgedUnder, ResolvedObjective, ResolvedShip, ResolvedSquadron, ResolvedUpgrade,
     RevisionSource, Totals, ValidatedFleet,
 };
-pub use lists::{ArmadaLists, format_named_by};
+pub use lists::{ArmadaLists, SIGNS, format_named_by};
 pub use prices::{HasId, identity};
 pub use report::{FormatChoice, armada_report};
 pub use resolve_fleet::legal_sources;

@@ -12,7 +12,8 @@ use crate::input::{Input, Unread, list_inputs};
 use crate::report::list::ListReport;
 use crate::report::{Code, Finding};
 use crate::validate::{
-    GameLists, ListBytes, ListKind, ListOption, Recognised, Request, TeamMember, games_with_lists,
+    GameLists, LIST_SIGNS, ListBytes, ListKind, ListOption, Recognised, Request, TeamMember,
+    games_with_lists,
 };
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -41,11 +42,10 @@ impl<'db> Checker<'db> {
         check_points_exist(db, &readers, request)?;
         let team_game = games.iter().find(|g| g.plays_in_teams()).map(|g| g.game());
         let wanted = request.game.or(team_game.filter(|_| request.teams));
-        let max_bytes = games.iter().map(|g| g.max_input_bytes()).max().unwrap_or(0);
         Ok(Checker {
             games,
             wanted,
-            max_bytes,
+            max_bytes: max_list_bytes(),
             given: request.given(),
         })
     }
@@ -150,7 +150,7 @@ impl<'db> Checker<'db> {
     /// The game of an input: the one asked for, else the one that recognises it. An input
     /// of no game (or of another game than the one asked for) is reported.
     fn recognise(&self, list: ListBytes<'_>) -> Result<Recognised, Box<ListReport>> {
-        let found = recognise::recognise(&self.games, list.bytes);
+        let found = recognise::recognise(&LIST_SIGNS, list.bytes);
         match (self.wanted, found) {
             (Some(wanted), Some(found)) if wanted != found.game => {
                 Err(Box::new(recognise::wrong_game(list, found.game, wanted)))
@@ -199,6 +199,35 @@ impl<'db> Checker<'db> {
             .find(|g| g.game() == game)
             .map(|g| g.as_ref())
     }
+}
+
+/// The largest input any game reads; larger ones are refused unread. Known before any card
+/// data is loaded.
+pub fn max_list_bytes() -> usize {
+    LIST_SIGNS
+        .iter()
+        .map(|s| s.max_input_bytes)
+        .max()
+        .unwrap_or(0)
+}
+
+/// The games `inputs` are lists of, told from their first lines as a run tells them but
+/// without card data, so a run of a few lists can load only their games' cards. An input
+/// that cannot be read or is of no game adds none.
+pub fn games_of(inputs: &[Input]) -> Vec<Game> {
+    let mut games = Vec::new();
+    for input in inputs {
+        let Ok(bytes) = input.read(max_list_bytes()) else {
+            continue;
+        };
+        let bytes = crate::input::lone_cr_as_lf(bytes);
+        if let Some(found) = recognise::recognise(&LIST_SIGNS, &bytes)
+            && !games.contains(&found.game)
+        {
+            games.push(found.game);
+        }
+    }
+    games
 }
 
 /// One input through the whole of `validate` (game, reader, rules, report) from bytes

@@ -6,7 +6,7 @@ use crate::cards::Game;
 use crate::report::list::{ListReport, unknown_game};
 use crate::report::{Code, Finding, first_line_span};
 use crate::text::{either_or, with_article};
-use crate::validate::{GameLists, ListBytes, ListKind, Recognised, Sign, unreadable_list};
+use crate::validate::{ListBytes, ListKind, ListSigns, Recognised, Sign, unreadable_list};
 use std::borrow::Cow;
 
 /// Bytes looked at to tell the game; every format shows itself in its first lines.
@@ -18,12 +18,12 @@ const LONGEST_LIST_LINE: usize = 2_000;
 
 /// The game of `list`, by the first game (in registry order) that recognises it by an
 /// unmistakable sign, else by its layout; `None` when no game does.
-pub fn recognise(games: &[Box<dyn GameLists + '_>], bytes: &[u8]) -> Option<Recognised> {
+pub fn recognise(games: &[ListSigns], bytes: &[u8]) -> Option<Recognised> {
     let probe = probe(bytes);
     Sign::IN_ORDER.into_iter().find_map(|sign| {
-        games.iter().find_map(|rules| {
-            rules.recognise(&probe, sign).map(|builder| Recognised {
-                game: rules.game(),
+        games.iter().find_map(|signs| {
+            (signs.recognise)(&probe, sign).map(|builder| Recognised {
+                game: signs.game,
                 builder,
             })
         })

@@ -6,10 +6,23 @@ use crate::cards::{CardDb, Game};
 use crate::parse::talon as talon_parse;
 use crate::report::SourceFiles;
 use crate::report::list::{ListReport, unknown_game};
-use crate::validate::{GameLists, ListBytes, ListKind, ListOption, Request, Sign, unreadable_list};
+use crate::validate::{
+    GameLists, ListBytes, ListKind, ListOption, ListSigns, Request, Sign, unreadable_list,
+};
 
 /// Talon fleets are short: a side, a points line and a line per class.
 const MAX_INPUT_BYTES: usize = 1 << 20;
+
+pub const SIGNS: ListSigns = ListSigns {
+    game: Game::Talon,
+    recognise,
+    max_input_bytes: MAX_INPUT_BYTES,
+};
+
+/// A `Side:` line no other game's list has.
+fn recognise(probe: &str, sign: Sign) -> Option<Option<&'static str>> {
+    (sign == Sign::Unmistakable && talon_parse::detect(probe)).then_some(None)
+}
 
 /// The Talon classes and the run's `--points-limit`.
 pub struct TalonLists<'db> {
@@ -40,18 +53,9 @@ impl GameLists for TalonLists<'_> {
         }
     }
 
-    /// A `Side:` line no other game's list has.
-    fn recognise(&self, probe: &str, sign: Sign) -> Option<Option<&'static str>> {
-        (sign == Sign::Unmistakable && talon_parse::detect(probe)).then_some(None)
-    }
-
     /// Talon has one points scale and no formats: only the limit applies.
     fn uses(&self, option: ListOption) -> bool {
         option == ListOption::PointsLimit
-    }
-
-    fn max_input_bytes(&self) -> usize {
-        MAX_INPUT_BYTES
     }
 
     fn check(&self, list: ListBytes<'_>, _builder: Option<&'static str>) -> ListReport {

@@ -10,6 +10,6 @@ mod report;
 mod row;
 
 pub use fleet::{ValidatedFleet, validate};
-pub use lists::TalonLists;
+pub use lists::{SIGNS, TalonLists};
 pub use report::talon_report;
 pub use row::Row;

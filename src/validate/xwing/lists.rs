@@ -7,7 +7,29 @@ use crate::cards::{CardDb, Game};
 use crate::parse::xwing::{self as xwing_parse, GameMode, ParsedSquad, RulesetHint, yasb_link};
 use crate::report::list::ListReport;
 use crate::report::{FileId, SourceFiles};
-use crate::validate::{GameLists, ListBytes, ListKind, ListOption, Request, Sign, unreadable_list};
+use crate::validate::{
+    GameLists, ListBytes, ListKind, ListOption, ListSigns, Request, Sign, unreadable_list,
+};
+
+pub const SIGNS: ListSigns = ListSigns {
+    game: Game::Xwing,
+    recognise,
+    max_input_bytes: xwing_parse::MAX_INPUT_BYTES,
+};
+
+/// XWS JSON and builder links are unmistakable; text exports are a layout.
+fn recognise(probe: &str, sign: Sign) -> Option<Option<&'static str>> {
+    let trimmed = probe.trim_start_matches('\u{feff}').trim_start();
+    let unmistakable = trimmed.starts_with('{') || yasb_link::looks_like_link(trimmed.trim_end());
+    match sign {
+        Sign::Unmistakable if !unmistakable => None,
+        Sign::Unmistakable => match xwing_parse::detect(probe)? {
+            xwing_parse::SourceFormat::Xws | xwing_parse::SourceFormat::YasbLink => Some(None),
+            _ => None,
+        },
+        Sign::Layout => xwing_parse::detect(probe).map(|_| None),
+    }
+}
 
 /// The X-Wing card data with its lookup tables and the run's choices.
 pub struct XwingLists<'db> {
@@ -51,28 +73,9 @@ impl GameLists for XwingLists<'_> {
         }
     }
 
-    /// XWS JSON and builder links are unmistakable; text exports are a layout.
-    fn recognise(&self, probe: &str, sign: Sign) -> Option<Option<&'static str>> {
-        let trimmed = probe.trim_start_matches('\u{feff}').trim_start();
-        let unmistakable =
-            trimmed.starts_with('{') || yasb_link::looks_like_link(trimmed.trim_end());
-        match sign {
-            Sign::Unmistakable if !unmistakable => None,
-            Sign::Unmistakable => match xwing_parse::detect(probe)? {
-                xwing_parse::SourceFormat::Xws | xwing_parse::SourceFormat::YasbLink => Some(None),
-                _ => None,
-            },
-            Sign::Layout => xwing_parse::detect(probe).map(|_| None),
-        }
-    }
-
     /// The limit comes from the format: `--points-limit` is Talon's.
     fn uses(&self, option: ListOption) -> bool {
         option != ListOption::PointsLimit
-    }
-
-    fn max_input_bytes(&self) -> usize {
-        xwing_parse::MAX_INPUT_BYTES
     }
 
     fn check(&self, list: ListBytes<'_>, _builder: Option<&'static str>) -> ListReport {

@@ -17,7 +17,7 @@ mod validator;
 #[cfg(test)]
 mod tests;
 
-pub use lists::{XwingLists, format_named_by};
+pub use lists::{SIGNS, XwingLists, format_named_by};
 pub use report::xwing_report;
 pub use squad::{ValidatedPilot, ValidatedSquad, ValidatedUpgrade};
 pub use validator::{Options, Validator, validate};
