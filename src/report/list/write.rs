@@ -164,6 +164,9 @@ impl ListWriter for JsonDocument {
         let mut json = Vec::with_capacity(8 * 1024);
         json.extend_from_slice(b"\n    ");
         write_nested(&mut json, report, 2);
+        // Held until every earlier list is written: keep only what it uses, so a window of
+        // lists in flight costs their text, not 8 KiB (or a doubled buffer) each.
+        json.shrink_to_fit();
         String::from_utf8(json).unwrap_or_default()
     }
 
