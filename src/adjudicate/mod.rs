@@ -17,7 +17,9 @@ pub mod xwing;
 
 pub use cite::Cite;
 pub use game_rules::{GameRules, ResolveOptions};
-pub use phrasing::{NAMES_SHOWN, QUEUE_SHOWN, QUEUE_SHOWN_IN_TABLE, STEPS_SHOWN_IN_TABLE, list};
+pub use phrasing::{
+    NAMES_SHOWN, QUEUE_SHOWN, QUEUE_SHOWN_IN_TABLE, STEPS_SHOWN_IN_TABLE, in_order, list,
+};
 pub use trace::{
     Adjudication, CapReached, NoDetail, Played, Recorder, Step, StepDetail, Trace, answer_line,
     header, loop_finding, trace_of,

@@ -118,12 +118,13 @@ impl<D: StepDetail> Adjudication for Trace<D> {
     }
 
     fn render_human(&self, width: u16) -> String {
-        let mut out = answer_line(&self.answer);
+        let mut out = answer_line(&self.answer, width);
         out.push_str(&header(
             &self.title,
             &self.kind,
             &self.question,
             &self.source,
+            width,
         ));
         let mut heading = vec!["#", "step", "what happened"];
         heading.extend(D::column());
@@ -206,11 +207,11 @@ impl<D: StepDetail> Adjudication for Trace<D> {
 }
 
 /// The first lines of every trace for people: its answer, then a blank line.
-pub fn answer_line(answer: &str) -> String {
+pub fn answer_line(answer: &str, width: u16) -> String {
     if answer.is_empty() {
         String::new()
     } else {
-        format!("Answer: {}\n\n", visible(answer))
+        format!("{}\n", labelled("Answer", answer, width))
     }
 }
 
@@ -220,14 +221,32 @@ pub fn header(
     kind: &str,
     question: &Option<String>,
     source: &Option<String>,
+    width: u16,
 ) -> String {
-    let mut out = format!("{} ({kind})\n", visible(title));
+    let mut out = wrapped(&format!("{} ({kind})", visible(title)), "", width);
     if let Some(question) = question {
-        out.push_str(&format!("Question: {}\n", visible(question)));
+        out.push_str(&labelled("Question", question, width));
     }
     if let Some(source) = source {
-        out.push_str(&format!("Discussed in: {}\n", visible(source)));
+        out.push_str(&labelled("Discussed in", source, width));
     }
+    out
+}
+
+/// "Label: text" wrapped to `width`, its later lines indented under the text.
+fn labelled(label: &str, text: &str, width: u16) -> String {
+    let indent = " ".repeat(label.chars().count() + 2);
+    wrapped(&format!("{label}: {}", visible(text)), &indent, width)
+}
+
+/// `text` wrapped to `width` columns (words kept whole where they fit), one newline after
+/// each line.
+fn wrapped(text: &str, indent: &str, width: u16) -> String {
+    let options = textwrap::Options::new(usize::from(width).max(crate::report::NARROWEST))
+        .subsequent_indent(indent)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
+    let mut out = textwrap::fill(text, options);
+    out.push('\n');
     out
 }
 
@@ -337,5 +356,24 @@ mod tests {
             .unwrap_or_default();
         keys.sort_unstable();
         assert_eq!(keys, ["choice_point", "event", "n", "outcome", "rule"]);
+    }
+
+    #[test]
+    fn the_answer_and_question_wrap_to_the_width_under_their_label() {
+        let answer = answer_line("one two three four five six seven eight nine ten", 30);
+        assert_eq!(
+            answer,
+            "Answer: one two three four\n        five six seven eight\n        nine ten\n\n"
+        );
+        let question = Some("is a \u{1b} shown escaped and wrapped too".to_string());
+        let top = header("Title", "xwing/queue", &question, &None, 30);
+        let lines: Vec<&str> = top.lines().collect();
+        assert_eq!(lines.first(), Some(&"Title (xwing/queue)"));
+        assert!(lines.iter().all(|l| l.chars().count() <= 30), "{top}");
+        assert!(
+            lines.get(2).is_some_and(|l| l.starts_with("          ")),
+            "{top}"
+        );
+        assert!(!top.contains('\u{1b}'), "{top}");
     }
 }

@@ -41,6 +41,19 @@ impl DataKind {
         })
     }
 
+    /// The folder of a data tree that holds this kind of file (`cards`, `errata`, …).
+    pub fn folder(self) -> &'static str {
+        Self::FOLDERS
+            .iter()
+            .find(|(_, kind)| *kind == self)
+            .map_or("data", |(name, _)| name)
+    }
+
+    /// What a file holds: its folder inside a data tree, else what its text declares.
+    pub fn of_file(path: &str, text: &str) -> Option<DataKind> {
+        Self::from_path(path).or_else(|| Self::sniff(text))
+    }
+
     /// For files outside a data tree: what the text declares.
     fn sniff(text: &str) -> Option<DataKind> {
         let mut names_a_game = false;

@@ -10,15 +10,15 @@ mod timing;
 
 pub use crate::cards::locate::value_span;
 
-use crate::cards::CardDb;
-use crate::report::{Code, Finding};
+use crate::cards::{CardDb, DataKind, Game};
+use crate::report::{Code, FileId, Finding};
 
 /// All findings for a loaded database, in file and position order.
 ///
 /// A file that failed to load leaves out all its records, so references to them would
 /// dangle by the thousand (an empty points file: one per card). Its own diagnostic is the
-/// one that matters: references within its game wait until it loads, references within
-/// the other games are checked ([`games_unchecked`]).
+/// one that matters: the references that could land in it wait until it loads, and every
+/// other check runs ([`unchecked`]).
 pub fn run(db: &CardDb) -> Vec<Finding> {
     let mut findings = db.findings.clone();
     let loaded = findings.len();
@@ -31,13 +31,13 @@ pub fn run(db: &CardDb) -> Vec<Finding> {
     for game in crate::cards::Game::ALL {
         db.cards(game).check(&db.files, &mut findings);
     }
-    if let Some(unchecked) = games_unchecked(db) {
+    if let Some(unchecked) = unchecked(db) {
         let mut index = 0;
         findings.retain(|f| {
             index += 1;
             let waits = match (&unchecked, f.location.as_ref()) {
-                (Unchecked::Games(games), Some(at)) => {
-                    game_of_file(db, at.file).is_none_or(|g| games.contains(&g))
+                (Unchecked::Targets(broken), Some(at)) => {
+                    target_of_references(db, at.file).is_none_or(|t| broken.contains(&t))
                 }
                 _ => true,
             };
@@ -54,34 +54,47 @@ pub fn run(db: &CardDb) -> Vec<Finding> {
 /// Whose references wait for a broken file to load.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Unchecked {
-    /// The games of the files that failed to load.
-    Games(Vec<crate::cards::Game>),
-    /// A broken file names no game: every reference waits.
+    /// References into these (game, kind of file) pairs: the broken files' own. A broken
+    /// errata or formats file holds nothing back, since no record refers into one.
+    Targets(Vec<(Game, DataKind)>),
+    /// A broken file names no game or no kind: every reference waits.
     All,
 }
 
 /// The references that wait because a data file failed to load; `None` when every file
-/// loaded. A broken file's game is read from its text, since its records never loaded.
-pub fn games_unchecked(db: &CardDb) -> Option<Unchecked> {
-    let mut games = Vec::new();
+/// loaded. A broken file's game and kind are read from its path and text, since its
+/// records never loaded.
+pub fn unchecked(db: &CardDb) -> Option<Unchecked> {
+    let mut targets = Vec::new();
     for finding in db.findings.iter().filter(|f| f.is_error()) {
-        let Some(game) = finding
-            .location
-            .as_ref()
-            .and_then(|at| game_of_file(db, at.file))
-        else {
+        let Some(target) = finding.location.as_ref().and_then(|at| {
+            let game = game_of_file(db, at.file)?;
+            let kind = DataKind::of_file(db.files.name(at.file), db.files.text(at.file))?;
+            Some((game, kind))
+        }) else {
             return Some(Unchecked::All);
         };
-        if !games.contains(&game) {
-            games.push(game);
+        if !targets.contains(&target) {
+            targets.push(target);
         }
     }
-    (!games.is_empty()).then_some(Unchecked::Games(games))
+    (!targets.is_empty()).then_some(Unchecked::Targets(targets))
+}
+
+/// Where the references of a file land: a rules file's see-also ids and abbreviations name
+/// rules entries; every other file names cards, points revisions or content sources, all
+/// of which live in card files.
+fn target_of_references(db: &CardDb, file: FileId) -> Option<(Game, DataKind)> {
+    let game = game_of_file(db, file)?;
+    match DataKind::of_file(db.files.name(file), db.files.text(file))? {
+        DataKind::Rules => Some((game, DataKind::Rules)),
+        _ => Some((game, DataKind::Cards)),
+    }
 }
 
 /// The game a data file is about: its first `game = "…"` line (every card, errata, format
 /// and rules file has one), readable even when the file as a whole is not.
-fn game_of_file(db: &CardDb, file: crate::report::FileId) -> Option<crate::cards::Game> {
+fn game_of_file(db: &CardDb, file: FileId) -> Option<Game> {
     db.files.text(file).lines().find_map(|line| {
         let value = line
             .trim()
@@ -89,8 +102,6 @@ fn game_of_file(db: &CardDb, file: crate::report::FileId) -> Option<crate::cards
             .trim_start()
             .strip_prefix('=')?;
         let name = value.trim().trim_matches('"');
-        crate::cards::Game::ALL
-            .into_iter()
-            .find(|g| g.as_str() == name)
+        Game::ALL.into_iter().find(|g| g.as_str() == name)
     })
 }

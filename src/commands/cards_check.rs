@@ -1,5 +1,5 @@
 use super::{StdoutSink, print_stderr, print_stdout, stderr_line};
-use crate::cards::{LoadOptions, load};
+use crate::cards::{DataKind, LoadOptions, load};
 use crate::cli::{CheckArgs, Outcome};
 use crate::report::{
     Code, Finding, HumanStyle, JsonFinding, OutputFormat, SHOWN_PER_CODE_AND_FILE, Severity,
@@ -71,17 +71,23 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
             }
             if !args.quiet {
                 use crate::check::Unchecked;
-                match crate::check::games_unchecked(&db) {
+                match crate::check::unchecked(&db) {
                     None => {}
                     Some(Unchecked::All) => stderr_line(
                         "note: references between records are checked once every file loads; fix the files above first",
                     ),
-                    Some(Unchecked::Games(games)) => {
-                        let names: Vec<&str> = games.iter().map(|g| g.as_str()).collect();
-                        stderr_line(&format!(
-                            "note: references within {} are checked once the files above load; the other games' were checked",
-                            names.join(", ")
-                        ));
+                    Some(Unchecked::Targets(targets)) => {
+                        let waiting: Vec<String> = targets
+                            .iter()
+                            .filter(|(_, kind)| matches!(kind, DataKind::Cards | DataKind::Rules))
+                            .map(|(game, kind)| format!("{} {}", game.as_str(), kind.folder()))
+                            .collect();
+                        if !waiting.is_empty() {
+                            stderr_line(&format!(
+                                "note: references to {} are checked once the files above load; every other check ran",
+                                waiting.join(", ")
+                            ));
+                        }
                     }
                 }
             }

@@ -29,4 +29,4 @@ pub use render::{HumanStyle, JsonFinding, OutputFormat, render_findings, render_
 pub use table::new_table;
 pub use versioned::{JSON_VERSION, Versioned};
 pub use visible::{VisibleSource, is_hidden_control, visible};
-pub use width::output_width;
+pub use width::{NARROWEST, output_width};

@@ -16,9 +16,18 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 
 /// A character that must not reach a terminal as it is: C0 controls but line feed and
-/// tab, DEL, and the C1 controls.
+/// tab, DEL, the C1 controls, and the bidirectional formatting characters, which reorder
+/// what a terminal shows ("Trojan Source", CVE-2021-42574): a name could read as another.
 pub fn is_hidden_control(c: char) -> bool {
-    (c.is_control() && !matches!(c, '\n' | '\t')) || c == '\u{7f}'
+    (c.is_control() && !matches!(c, '\n' | '\t')) || c == '\u{7f}' || is_bidi_control(c)
+}
+
+/// The embeddings, overrides and isolates, their terminators, and the three marks.
+fn is_bidi_control(c: char) -> bool {
+    matches!(
+        c,
+        '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+    )
 }
 
 /// `c` as it is shown: `\u001b`.
@@ -177,10 +186,18 @@ impl Filter {
                 Some(None) => Step::Hold,
                 None => Step::Escape('\u{1b}', 1),
             },
-            [b, ..] if suspect(*b) && *b != 0xc2 => Step::Escape(char::from(*b), 1),
-            [0xc2] => Step::Hold,
+            [b, ..] if *b < 0x80 && suspect(*b) => Step::Escape(char::from(*b), 1),
+            [0xc2] | [0xd8] | [0xe2] | [0xe2, 0x80 | 0x81] => Step::Hold,
             [0xc2, second @ 0x80..=0x9f, ..] => {
                 Step::Escape(char::from_u32(u32::from(*second)).unwrap_or('?'), 2)
+            }
+            [0xd8, 0x9c, ..] => Step::Escape('\u{61c}', 2),
+            [0xe2, second @ (0x80 | 0x81), third, ..] => {
+                let code = 0x2000 | (u32::from(second & 0x3f) << 6) | u32::from(third & 0x3f);
+                match char::from_u32(code).filter(|&c| is_bidi_control(c)) {
+                    Some(c) => Step::Escape(c, 3),
+                    None => Step::Pass(1),
+                }
             }
             // Up to the next byte that may need escaping.
             _ => Step::Pass(
@@ -202,9 +219,10 @@ enum Step {
     Hold,
 }
 
-/// A byte that may start something to escape.
+/// A byte that may start something to escape: a C0 control or DEL, or the first byte of a
+/// C1 control (0xc2) or of a bidirectional formatting character (0xd8, 0xe2).
 fn suspect(byte: u8) -> bool {
-    (byte < 0x20 && byte != b'\n' && byte != b'\t') || byte == 0x7f || byte == 0xc2
+    (byte < 0x20 && byte != b'\n' && byte != b'\t') || matches!(byte, 0x7f | 0xc2 | 0xd8 | 0xe2)
 }
 
 /// `rest` starts with ESC. `Some(Some(n))`: a colour sequence of `n` bytes that arbiter's
@@ -303,5 +321,23 @@ mod tests {
         assert_eq!(out, b"a\x1b[31mb\\u009bc\\u001b");
         let mut json = Filter::new(false);
         assert_eq!(&*json.feed("\"\u{85}\"".as_bytes()), b"\"\\u0085\"");
+    }
+
+    #[test]
+    fn bidirectional_overrides_are_shown_and_other_text_passes() {
+        assert_eq!(visible("abc\u{202e}fed\u{2066}"), "abc\\u202efed\\u2066");
+        assert!(matches!(visible("Hélène → “Ñ” … ┆ ٢"), Cow::Borrowed(_)));
+        let mut plain = Filter::new(false);
+        let text = "┌ Poe\u{202e}x … → \u{61c}ع\u{200f} ┐";
+        let mut out = Vec::new();
+        // Fed a byte at a time, so every multi-byte character is cut between pieces.
+        for byte in text.as_bytes() {
+            out.extend_from_slice(&plain.feed(std::slice::from_ref(byte)));
+        }
+        out.extend(plain.end());
+        assert_eq!(
+            String::from_utf8(out).expect("UTF-8"),
+            "┌ Poe\\u202ex … → \\u061cع\\u200f ┐"
+        );
     }
 }

@@ -440,47 +440,78 @@ fn search_tells_same_name_cards_apart() {
 
 #[test]
 fn a_broken_file_of_one_game_leaves_the_other_games_references_checked() {
-    // An X-Wing file that cannot be parsed, and an Armada erratum naming no card: the
-    // Armada reference is still reported; X-Wing's wait for its file.
-    let output = arbiter(&[
-        "cards",
-        "check",
-        "--output",
-        "json",
-        "tests/fixtures/broken-data/syntax-unclosed-string.toml",
+    // An X-Wing card file that cannot be parsed, and an Armada title naming no ship type:
+    // the Armada reference is still reported; references to X-Wing cards wait.
+    let files = [
+        "tests/fixtures/broken-data/syntax-xwing-pilots.toml",
         "tests/fixtures/broken-data/armada-title-unknown-ship-type.toml",
-    ]);
-    assert_eq!(output.status.code(), Some(1));
-    let body: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
-    let codes: Vec<(&str, &str)> = body["diagnostics"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| (d["code"].as_str().unwrap(), d["file"].as_str().unwrap()))
-        .collect();
+        "tests/fixtures/broken-data/xwing-pilot-unknown-ship.toml",
+    ];
+    let codes = check_codes(&files);
     assert!(
         codes
             .iter()
             .any(|(code, file)| code.starts_with("cards::syntax")
-                && file.ends_with("syntax-unclosed-string.toml")),
+                && file.ends_with("syntax-xwing-pilots.toml")),
         "{codes:?}"
     );
     assert!(
         codes
             .iter()
-            .any(|(code, file)| *code == "cards::dangling_reference"
+            .any(|(code, file)| code == "cards::dangling_reference"
                 && file.ends_with("armada-title-unknown-ship-type.toml")),
         "the Armada reference is still checked: {codes:?}"
     );
-    let human = arbiter(&[
-        "cards",
-        "check",
-        "tests/fixtures/broken-data/syntax-unclosed-string.toml",
-        "tests/fixtures/broken-data/armada-title-unknown-ship-type.toml",
-    ]);
     assert!(
-        stderr(&human).contains("references within xwing are checked once the files above load"),
+        !codes
+            .iter()
+            .any(|(_, file)| file.ends_with("xwing-pilot-unknown-ship.toml")),
+        "an X-Wing card reference waits for the X-Wing card file: {codes:?}"
+    );
+    let human = arbiter(&[&["cards", "check"][..], &files[..]].concat());
+    assert!(
+        stderr(&human).contains("references to xwing cards are checked once the files above load"),
         "{}",
         stderr(&human)
     );
+}
+
+#[test]
+fn a_broken_errata_file_holds_back_no_reference() {
+    // No record refers into an errata file: with one broken, the X-Wing pilot naming no
+    // ship is still reported, and no note says anything waits.
+    let files = [
+        "tests/fixtures/broken-data/syntax-unclosed-string.toml",
+        "tests/fixtures/broken-data/xwing-pilot-unknown-ship.toml",
+    ];
+    let codes = check_codes(&files);
+    assert!(
+        codes
+            .iter()
+            .any(|(code, file)| code == "cards::dangling_reference"
+                && file.ends_with("xwing-pilot-unknown-ship.toml")),
+        "{codes:?}"
+    );
+    let human = arbiter(&[&["cards", "check"][..], &files[..]].concat());
+    assert!(
+        !stderr(&human).contains("checked once"),
+        "{}",
+        stderr(&human)
+    );
+}
+
+/// `(code, file)` of every diagnostic `cards check --output json` gives for `files`.
+fn check_codes(files: &[&str]) -> Vec<(String, String)> {
+    let output = arbiter(&[&["cards", "check", "--output", "json"][..], files].concat());
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let body: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("JSON");
+    body["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            let text = |key: &str| d[key].as_str().unwrap_or_default().to_string();
+            (text("code"), text("file"))
+        })
+        .collect()
 }

@@ -47,7 +47,7 @@ fn a_long_queue_is_shown_capped_at_every_step() {
         .iter()
         .map(|s| s["queue"].as_array().map_or(0, Vec::len))
         .max();
-    assert_eq!(longest, Some(8), "JSON lists at most 8 entries");
+    assert_eq!(longest, Some(5), "JSON lists at most 5 entries");
     assert_eq!(
         steps.iter().map(|s| s["queue_length"].as_u64()).max(),
         Some(Some(abilities as u64)),
@@ -64,6 +64,17 @@ fn a_long_queue_is_shown_capped_at_every_step() {
     // Output grows with the rows shown alone: a row is a few lines, whatever the queue.
     let per_step = table.len() / 2_000;
     assert!(per_step < 700, "{per_step} bytes per step");
+
+    // The answer names the first twenty abilities, then counts the rest.
+    let answer = result["answer"].as_str().expect("answer");
+    assert!(
+        answer.contains(&format!(
+            "and {} more (the trace lists every one)",
+            abilities - 20
+        )),
+        "{answer}"
+    );
+    assert!(answer.len() < 1_000, "{} bytes of answer", answer.len());
 }
 
 #[test]

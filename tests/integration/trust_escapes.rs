@@ -8,11 +8,12 @@ use std::path::Path;
 use std::process::Output;
 
 /// What a crafted input hides: retitle the terminal, clear it, ring the bell, colour what
-/// follows, and the C1 CSI (U+009B) that some terminals take as ESC [.
-const PAYLOAD: &str = "\u{1b}]0;owned\u{7}\u{1b}[2J\u{1b}[31mred\u{9b}";
+/// follows, the C1 CSI (U+009B) that some terminals take as ESC [, and a right-to-left
+/// override (U+202E) that shows the text after it reversed.
+const PAYLOAD: &str = "\u{1b}]0;owned\u{7}\u{1b}[2J\u{1b}[31mred\u{9b}\u{202e}";
 
 /// [`PAYLOAD`] as a JSON or TOML string escape.
-const PAYLOAD_ESCAPED: &str = "\\u001b]0;owned\\u0007\\u001b[2J\\u001b[31mred\\u009b";
+const PAYLOAD_ESCAPED: &str = "\\u001b]0;owned\\u0007\\u001b[2J\\u001b[31mred\\u009b\\u202e";
 
 /// The colour the payload sets, which arbiter's own colours could let through.
 const PAYLOAD_COLOUR: &[u8] = b"\x1b[31mred";
@@ -22,7 +23,8 @@ fn first_control(bytes: &[u8], colour: bool) -> Option<usize> {
     let text = String::from_utf8_lossy(bytes);
     let mut chars = text.char_indices().peekable();
     while let Some((at, c)) = chars.next() {
-        let hidden = (c.is_control() && !matches!(c, '\n' | '\t')) || c == '\u{7f}';
+        let bidi = matches!(c, '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+        let hidden = (c.is_control() && !matches!(c, '\n' | '\t')) || c == '\u{7f}' || bidi;
         if !hidden {
             continue;
         }

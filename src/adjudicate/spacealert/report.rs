@@ -52,12 +52,13 @@ impl Adjudication for Report {
     }
 
     fn render_human(&self, width: u16) -> String {
-        let mut out = answer_line(&self.answer);
+        let mut out = answer_line(&self.answer, width);
         out.push_str(&header(
             &self.title,
             &self.kind,
             &self.question,
             &self.source,
+            width,
         ));
         let mut table = new_table(vec![
             "turn",

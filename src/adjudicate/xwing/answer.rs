@@ -3,7 +3,7 @@
 
 use super::QueueDetail;
 use super::rules;
-use crate::adjudicate::Step;
+use crate::adjudicate::{Step, in_order};
 
 /// The abilities in the order they resolved (replacements where they applied), and how
 /// many choices the scenario did not give.
@@ -20,16 +20,56 @@ pub fn queue(steps: &[Step<QueueDetail>]) -> String {
             }
         })
         .collect();
-    let mut answer = if resolved.is_empty() {
-        "No ability resolves.".to_string()
-    } else {
-        format!(
+    let attacks = attacks(steps);
+    let mut answer = match (resolved.is_empty(), attacks.is_empty()) {
+        (true, true) => "No ability resolves.".to_string(),
+        (true, false) => String::new(),
+        (false, _) => format!(
             "The abilities resolve in this order: {}.",
-            resolved.join(", then ")
-        )
+            in_order(&resolved, ", then ")
+        ),
     };
+    if !attacks.is_empty() {
+        if !answer.is_empty() {
+            answer.push(' ');
+        }
+        answer.push_str(&attacks);
+    }
     answer.push_str(&choices(steps));
     answer
+}
+
+/// The attacks a queue scenario plays, for the answer: which were performed, which were not
+/// (and why), and which ships were destroyed. Empty when it plays none.
+fn attacks(steps: &[Step<QueueDetail>]) -> String {
+    let mut performed = Vec::new();
+    let mut refused = Vec::new();
+    for step in steps.iter().filter(|s| s.event.contains(" attacks ")) {
+        if let Some(reason) = step.outcome.strip_prefix("Not performed: ") {
+            let reason = reason.trim_end_matches('.');
+            refused.push(format!("{} ({reason})", step.event));
+        } else if step.outcome.starts_with("1. Declare the target") {
+            performed.push(step.event.clone());
+        }
+    }
+    let destroyed: Vec<String> = steps
+        .iter()
+        .filter_map(|s| s.event.strip_suffix(" is destroyed").map(str::to_string))
+        .collect();
+    let mut parts = Vec::new();
+    if !performed.is_empty() {
+        parts.push(format!(
+            "Attacks performed: {}.",
+            in_order(&performed, ", then ")
+        ));
+    }
+    if !refused.is_empty() {
+        parts.push(format!("Not performed: {}.", in_order(&refused, "; ")));
+    }
+    if !destroyed.is_empty() {
+        parts.push(format!("Destroyed: {}.", in_order(&destroyed, ", ")));
+    }
+    parts.join(" ")
 }
 
 /// The ships in the order they activate and engage.
@@ -50,8 +90,8 @@ pub fn round(steps: &[Step<QueueDetail>]) -> String {
     let engage = acting("Engagement phase, initiative", " engages");
     format!(
         "Ships activate in this order: {}; they engage in this order: {}.{}",
-        activate.join(", "),
-        engage.join(", "),
+        in_order(&activate, ", "),
+        in_order(&engage, ", "),
         choices(steps)
     )
 }
