@@ -138,11 +138,7 @@ impl Fleet<'_> {
             count += 1;
         }
         let all = options.each_ref();
-        let legal: &[&(Move, Heading, Hex)] = if count == 0 {
-            &all
-        } else {
-            &nearer[..count]
-        };
+        let legal: &[&(Move, Heading, Hex)] = if count == 0 { &all } else { &nearer[..count] };
         let (mv, facing, to) = self.missile_choice(m, impulse, legal)?;
         self.missiles[m].next_move += 1;
         self.missiles[m].hex = Some(to);

@@ -230,7 +230,10 @@ mod tests {
                         Cell::Through(h) => (h, h),
                         Cell::Edge(a, b) => (a, b),
                     };
-                    assert!(may_touch(origin, to, a) && may_touch(origin, to, b), "{to:?}: {cell:?}");
+                    assert!(
+                        may_touch(origin, to, a) && may_touch(origin, to, b),
+                        "{to:?}: {cell:?}"
+                    );
                 }
             }
         }
