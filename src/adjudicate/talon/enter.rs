@@ -39,8 +39,7 @@ impl Fleet<'_> {
         to: Hex,
     ) -> Result<bool, Stop> {
         let id = self.id(ship);
-        let kinds: Vec<TerrainKind> = self.terrain_at(to).collect();
-        if kinds.contains(&TerrainKind::Wormhole) {
+        if self.has_terrain(to, TerrainKind::Wormhole) {
             self.state[ship].gone = Some(Gone::Retreated);
             step!(
                 steps,
@@ -50,14 +49,14 @@ impl Fleet<'_> {
             )?;
             return Ok(true);
         }
-        let deadly = kinds
-            .iter()
+        let deadly = self
+            .terrain_at(to)
             .find(|k| matches!(k, TerrainKind::Planet | TerrainKind::BlackHole));
         if let Some(kind) = deadly {
             self.state[ship].destroyed = true;
             step!(
                 steps,
-                if *kind == TerrainKind::Planet {
+                if kind == TerrainKind::Planet {
                     rules::PLANETS
                 } else {
                     rules::BLACK_HOLES
@@ -66,7 +65,7 @@ impl Fleet<'_> {
                 format!(
                     "A ship that moves into a {}'s hex is destroyed; ships next to it take its blast as usual{}.",
                     kind.as_str(),
-                    if *kind == TerrainKind::BlackHole {
+                    if kind == TerrainKind::BlackHole {
                         " (the black hole takes no damage)"
                     } else {
                         " (planets take none)"
@@ -79,11 +78,11 @@ impl Fleet<'_> {
             }
             return Ok(true);
         }
-        if kinds.contains(&TerrainKind::Asteroid) {
+        if self.has_terrain(to, TerrainKind::Asteroid) {
             self.asteroid(steps, ship, from, to)?;
         }
         let was_in_nebula = self.has_terrain(from, TerrainKind::Nebula);
-        let in_nebula = kinds.contains(&TerrainKind::Nebula);
+        let in_nebula = self.has_terrain(to, TerrainKind::Nebula);
         if in_nebula && !was_in_nebula && self.state[ship].in_play() {
             let lost = self.state[ship]
                 .reinforced

@@ -121,28 +121,25 @@ impl Fleet<'_> {
         let Some(goal) = self.at[target].0 else {
             return Ok(());
         };
-        let options: Vec<(Move, Heading, Hex)> = MOVES
-            .iter()
-            .map(|mv| {
-                let facing = match mv {
-                    Move::Left => heading.left(),
-                    Move::Right => heading.right(),
-                    _ => heading,
-                };
-                (*mv, facing, hex.neighbour(facing))
-            })
-            .collect();
+        // Three options at most: kept on the stack, as a missile moves every impulse.
+        let options: [(Move, Heading, Hex); 3] = MOVES.map(|mv| {
+            let facing = match mv {
+                Move::Left => heading.left(),
+                Move::Right => heading.right(),
+                _ => heading,
+            };
+            (mv, facing, hex.neighbour(facing))
+        });
         let now = hex.distance(goal);
-        let closer: Vec<&(Move, Heading, Hex)> = options
-            .iter()
-            .filter(|o| o.2.distance(goal) < now)
-            .collect();
-        let legal: Vec<&(Move, Heading, Hex)> = if closer.is_empty() {
-            options.iter().collect()
-        } else {
-            closer
-        };
-        let (mv, facing, to) = self.missile_choice(m, impulse, &legal)?;
+        let mut nearer = [&options[0]; 3];
+        let mut count = 0;
+        for option in options.iter().filter(|o| o.2.distance(goal) < now) {
+            nearer[count] = option;
+            count += 1;
+        }
+        let all = options.each_ref();
+        let legal: &[&(Move, Heading, Hex)] = if count == 0 { &all } else { &nearer[..count] };
+        let (mv, facing, to) = self.missile_choice(m, impulse, legal)?;
         self.missiles[m].next_move += 1;
         self.missiles[m].hex = Some(to);
         self.missiles[m].heading = Some(facing);

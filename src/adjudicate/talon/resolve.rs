@@ -79,7 +79,13 @@ impl<'a> Aim<'a> {
             )?);
             return Ok(());
         }
-        let modifier = terrain_modifier(fleet, steps, sight, &self.event())?;
+        // The event names the step only a trace prints.
+        let event = if steps.on {
+            self.event()
+        } else {
+            String::new()
+        };
+        let modifier = terrain_modifier(fleet, steps, sight, &event)?;
         result.modifier = modifier;
         let damage = damage_after(self.weapon, range, roll, modifier);
         result.damage = Some(Some(damage));
@@ -88,12 +94,14 @@ impl<'a> Aim<'a> {
             return Ok(());
         }
         match self.shot.target {
-            Target::Missile(m) => fleet.damage_missile(
-                steps,
-                m,
-                u32::from(damage),
-                &format!("{} from {}", self.weapon.name, self.attacker.id),
-            ),
+            Target::Missile(m) => {
+                let what = if steps.on {
+                    format!("{} from {}", self.weapon.name, self.attacker.id)
+                } else {
+                    String::new()
+                };
+                fleet.damage_missile(steps, m, u32::from(damage), &what)
+            }
             Target::Ship(t) => {
                 result.fighter = self.fighter_hit(fleet, t)?;
                 self.land(

@@ -10,8 +10,9 @@
 //! `talon/energy-phase`, with the damage and the shots of the round), then a black hole's
 //! pull (18.2) and the retreat phase (11.1.2).
 //!
-//! Everything is computed first; step text is only formatted when a trace is recorded, so a
-//! quiet round ([`play`] with [`Steps::quiet`]) costs no formatting.
+//! Everything is computed first; step text is only formatted, and the board only copied at
+//! the end of each impulse, when a trace is recorded, so a quiet round ([`play`] with
+//! [`Steps::quiet`]) costs neither.
 //!
 //! Outcome: `{"initiative": [side per impulse], "next_initiative": side, "ships": {"<id>":
 //! {… as talon/damage …, "hex", "heading", "turn_marker", "moved_in": ["A", …], "energy":
@@ -79,7 +80,7 @@ pub struct Round<'a> {
     pub repairs: Vec<RepairTry>,
     /// Squadrons powered by a carrier or base, by impulse (12.2.3: one point each).
     pub powered: Vec<(usize, usize)>,
-    /// The board at the end of each impulse.
+    /// The board at the end of each impulse; empty in a quiet round.
     pub snapshots: Vec<super::snapshot::Board>,
     pub too_big_told: bool,
 }
@@ -122,7 +123,11 @@ pub fn play_watched<'a>(
     round.start(steps)?;
     for impulse in 0..LETTERS.len() {
         round.impulse(impulse, steps)?;
-        round.snapshot(impulse);
+        // Only a traced round prints the boards (its JSON `impulses`, the pictures): a quiet
+        // one skips the copies.
+        if steps.on {
+            round.snapshot(impulse);
+        }
         watch(impulse, &round, steps);
     }
     round.leftover_moves()?;

@@ -176,7 +176,7 @@ impl<'a> Round<'a> {
     }
 
     /// The board at the end of `impulse`: each ship's place, facing, shields and hull (or
-    /// fighters), and each missile's place. Plain copies, so a quiet round keeps them too.
+    /// fighters), and each missile's place: plain copies, taken when the round is traced.
     pub(super) fn snapshot(&mut self, impulse: usize) {
         let ships = self
             .fleet

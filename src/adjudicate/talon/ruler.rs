@@ -73,7 +73,9 @@ enum Exit {
 fn exit(h: Hex, start: Point, dir: Point) -> Exit {
     let hc = centre(h);
     let from_start = |c: Point| dot(minus(start, c), minus(start, c));
-    let mut best: Vec<(Hex, Time)> = Vec::with_capacity(2);
+    // The earliest crossing, and the first two neighbours crossed into then (a corner).
+    let mut best: Option<Time> = None;
+    let mut into: [Option<Hex>; 2] = [None, None];
     for n in neighbours(h) {
         let nc = centre(n);
         // g(t) = |P−n|² − |P−h|² = c + 2t·k; the line crosses into n where g falls to 0.
@@ -85,34 +87,48 @@ fn exit(h: Hex, start: Point, dir: Point) -> Exit {
             num: from_start(nc) - from_start(hc),
             den: -2 * k,
         };
-        match best.first().map(|(_, t)| time.cmp(*t)) {
+        match best.map(|t| time.cmp(t)) {
             None | Some(std::cmp::Ordering::Less) => {
-                best.clear();
-                best.push((n, time));
+                best = Some(time);
+                into = [Some(n), None];
             }
-            Some(std::cmp::Ordering::Equal) => best.push((n, time)),
+            Some(std::cmp::Ordering::Equal) => {
+                if into[1].is_none() {
+                    into[1] = Some(n);
+                }
+            }
             Some(std::cmp::Ordering::Greater) => {}
         }
     }
-    match best.as_slice() {
-        [] => Exit::Stays,
-        [(n, _)] => Exit::Into(*n),
-        [(a, _), (b, _), ..] => {
+    match into {
+        [None, _] => Exit::Stays,
+        [Some(n), None] => Exit::Into(n),
+        [Some(a), Some(b)] => {
             // Through the corner shared by h, a and b: which of a and b the line is nearer
             // just after it, or neither (it runs along their edge).
-            let lean = dot(dir, minus(centre(*b), centre(*a)));
+            let lean = dot(dir, minus(centre(b), centre(a)));
             match lean.cmp(&0) {
-                std::cmp::Ordering::Less => Exit::Into(*a),
-                std::cmp::Ordering::Greater => Exit::Into(*b),
+                std::cmp::Ordering::Less => Exit::Into(a),
+                std::cmp::Ordering::Greater => Exit::Into(b),
                 std::cmp::Ordering::Equal => {
-                    let beyond = neighbours(*a)
-                        .find(|m| *m != h && m.distance(*b) == 1)
-                        .unwrap_or(*a);
-                    Exit::Along(*a, *b, beyond)
+                    let beyond = neighbours(a)
+                        .find(|m| *m != h && m.distance(b) == 1)
+                        .unwrap_or(a);
+                    Exit::Along(a, b, beyond)
                 }
             }
         }
     }
+}
+
+/// Whether the ruler from `from` to `to` could touch `h` at all: a cheap test that lets
+/// callers skip laying it. A hex the segment touches has its centre within √3/3 of a point
+/// of it (neighbouring centres 1 apart), and a hex distance `n` is a true distance between
+/// n·√3/2 and n; so `d(from, h) + d(h, to) ≤ (2/√3)·d(from, to) + 4/3`, which this bound,
+/// `6·sum ≤ 7·d + 9`, contains.
+pub fn may_touch(from: Hex, to: Hex, h: Hex) -> bool {
+    let sum = u64::from(from.distance(h)) + u64::from(h.distance(to));
+    6 * sum <= 7 * u64::from(from.distance(to)) + 9
 }
 
 /// Every cell the ruler from `from`'s centre to `to`'s centre passes over, both ends
@@ -120,7 +136,10 @@ fn exit(h: Hex, start: Point, dir: Point) -> Exit {
 pub fn cells(from: Hex, to: Hex) -> Vec<Cell> {
     let start = centre(from);
     let dir = minus(centre(to), start);
-    let mut out = vec![Cell::Through(from)];
+    // A cell per hex of the way and an edge cell at most between two: sized once.
+    let hexes = usize::try_from(from.distance(to)).unwrap_or(0).min(64);
+    let mut out = Vec::with_capacity(2 * hexes + 2);
+    out.push(Cell::Through(from));
     let mut here = from;
     // Each step moves one hex nearer `to`; the bound only guards the arithmetic.
     for _ in 0..=2 * from.distance(to) + 2 {
@@ -198,6 +217,28 @@ mod tests {
                 (h.q, h.r)
             })
             .collect()
+    }
+
+    #[test]
+    fn every_cell_of_a_ruler_passes_the_quick_test_and_far_hexes_fail_it() {
+        let origin = Hex { q: 0, r: 0 };
+        for q in -8..=8 {
+            for r in -8..=8 {
+                let to = Hex { q, r };
+                for cell in cells(origin, to) {
+                    let (a, b) = match cell {
+                        Cell::Through(h) => (h, h),
+                        Cell::Edge(a, b) => (a, b),
+                    };
+                    assert!(
+                        may_touch(origin, to, a) && may_touch(origin, to, b),
+                        "{to:?}: {cell:?}"
+                    );
+                }
+            }
+        }
+        let east = Hex { q: 3, r: 0 };
+        assert!(!may_touch(origin, east, Hex { q: 0, r: 4 }));
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! nebulae stop it (12.2.3, 17.5).
 
 use super::board::Fleet;
-use super::ruler::{Cell, cells};
+use super::ruler::{Cell, cells, may_touch};
 use crate::parse::scenario::talon::{Hex, TerrainKind};
 
 /// What the ruler between a firer and a target meets.
@@ -42,6 +42,15 @@ impl Fleet<'_> {
         self.terrain.iter().all(|t| t.removed)
     }
 
+    /// No counter that `keep` names lies near enough the ruler to touch it: the ruler need
+    /// not be laid (most shots of a battle).
+    fn none_near(&self, from: Hex, to: Hex, keep: fn(TerrainKind) -> bool) -> bool {
+        !self
+            .terrain
+            .iter()
+            .any(|t| !t.removed && keep(t.kind) && may_touch(from, to, t.hex))
+    }
+
     fn any_at(&self, hex: Hex, keep: fn(TerrainKind) -> bool) -> Option<TerrainKind> {
         self.terrain_at(hex).find(|k| keep(*k))
     }
@@ -52,7 +61,8 @@ impl Fleet<'_> {
         if self.no_terrain() {
             return sight;
         }
-        for cell in cells(from, to) {
+        let lay = !self.none_near(from, to, |k| blocks(k) || interferes(k));
+        for cell in if lay { cells(from, to) } else { Vec::new() } {
             match cell {
                 Cell::Through(h) => {
                     if sight.blocked_by.is_none()
@@ -96,7 +106,7 @@ impl Fleet<'_> {
     /// its power (a planet, black hole, asteroid or nebula the ruler passes through, between
     /// the two ends).
     pub fn power_blocked(&self, from: Hex, to: Hex) -> Option<(TerrainKind, Hex)> {
-        if self.no_terrain() {
+        if self.no_terrain() || self.none_near(from, to, |k| blocks(k) || interferes(k)) {
             return None;
         }
         cells(from, to).into_iter().find_map(|cell| match cell {
