@@ -78,21 +78,11 @@ impl Engine<'_> {
         let Some(initiative) = self.engaging.initiative.take() else {
             return Ok(());
         };
-        for ship in 0..self.ships.len() {
-            if self.ships[ship].destroyed && !self.ships[ship].removed {
-                self.ships[ship].removed = true;
-                self.step(
-                    format!("{} is removed", self.ship_name(ship)),
-                    format!(
-                        "Every ship {} has engaged, so the destroyed ship now leaves the play area.",
-                        initiative_words(initiative)
-                    ),
-                    rules::SIMULTANEOUS,
-                    false,
-                )?;
-            }
-        }
-        Ok(())
+        let why = format!(
+            "Every ship {} has engaged, so the destroyed ship now leaves the play area.",
+            initiative_words(initiative)
+        );
+        self.remove_destroyed(&why, rules::SIMULTANEOUS)
     }
 }
 

@@ -231,13 +231,22 @@ impl Engine<'_> {
         if self.removal_waits_for_initiative() {
             return Ok(());
         }
+        self.remove_destroyed(
+            "The queue is empty, so the destroyed ship now leaves the play area.",
+            rules::QUEUE,
+        )
+    }
+
+    /// Every destroyed ship still in play leaves it now, one step each, saying `why`
+    /// under `rule` (the queue emptied, or its initiative finished engaging).
+    pub(super) fn remove_destroyed(&mut self, why: &str, rule: Cite) -> Result<(), Stop> {
         for ship in 0..self.ships.len() {
             if self.ships[ship].destroyed && !self.ships[ship].removed {
                 self.ships[ship].removed = true;
                 self.step(
                     format!("{} is removed", self.ship_name(ship)),
-                    "The queue is empty, so the destroyed ship now leaves the play area.",
-                    rules::QUEUE,
+                    why,
+                    rule,
                     false,
                 )?;
             }
