@@ -280,3 +280,52 @@ fn held_out_questions_are_new() {
         );
     }
 }
+
+/// Not a check but a tool: writes the ranked ids and scores of every question of every set,
+/// with and without `--game`, to the file named by `ARBITER_RANKINGS`, so that a change meant
+/// to leave the ranking alone (how the index is built or stored) can be shown to by
+/// comparing the files before and after it. Run with
+/// `ARBITER_RANKINGS=/tmp/r.txt cargo test --lib dump_rankings -- --ignored`.
+#[test]
+#[ignore = "a tool: writes every ranking to the file $ARBITER_RANKINGS"]
+fn dump_rankings() {
+    let Ok(path) = std::env::var("ARBITER_RANKINGS") else {
+        return;
+    };
+    let db = glossary_db();
+    let glossary = Glossary::from_db(&db);
+    let all = Index::new(&glossary);
+    let per_game: Vec<(Game, Index<'_>)> = Game::ALL
+        .into_iter()
+        .map(|g| (g, Index::for_game(&glossary, Some(g))))
+        .collect();
+    let mut out = String::new();
+    for file in ranking_sets() {
+        for question in questions(file) {
+            for game in [None, Some(question.game)] {
+                let index = per_game
+                    .iter()
+                    .find(|(g, _)| Some(*g) == game)
+                    .map_or(&all, |(_, index)| index);
+                let ranked: Vec<String> = index
+                    .search(&question.q, game)
+                    .hits
+                    .iter()
+                    .map(|h| format!("{}/{}={}", h.entry.game.as_str(), h.entry.id(), h.score))
+                    .collect();
+                out.push_str(&format!(
+                    "{file} {:?} `{}`: {}\n",
+                    game.map(Game::as_str),
+                    question.q,
+                    ranked.join(" ")
+                ));
+            }
+        }
+    }
+    std::fs::write(path, out).expect("the rankings file is writable");
+}
+
+/// Every question table, for [`dump_rankings`].
+fn ranking_sets() -> Vec<&'static str> {
+    vec![TUNING.file, HELD_OUT.file, HELD_OUT_2.file, HELD_OUT_3.file]
+}
