@@ -3,7 +3,8 @@
 //!   TOML text (for `cards check`, which points into it) and the same data as JSON (which
 //!   every other command reads, because it parses several times faster);
 //! - the `Code` enum of diagnostic codes, from the code tables in `src/report/explain/`
-//!   (see `generate_codes`).
+//!   (see `generate_codes`);
+//! - the search index of the built-in rules glossary (see `embed_rule_index`).
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -14,6 +15,7 @@ fn main() {
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").unwrap());
     embed_data(&manifest_dir.join("data"), &out_dir);
     generate_codes(&manifest_dir, &out_dir);
+    embed_rule_index(&manifest_dir, &out_dir);
 }
 
 fn embed_data(root: &Path, out_dir: &Path) {
@@ -279,4 +281,158 @@ fn write_table_texts(out: &mut String, dir: &Path) {
         .unwrap();
     }
     out.push_str("];\n");
+}
+
+// The crate's own text folding and index builder, so the index built here is the one the
+// crate would build at run time (a unit test compares them byte for byte).
+#[allow(dead_code)]
+#[path = "src/text.rs"]
+mod text;
+
+#[allow(dead_code)]
+#[path = "src/glossary/index_build.rs"]
+mod index_build;
+
+/// One glossary entry read from a rules file, owning its text.
+struct RuleEntryText {
+    game: String,
+    id: String,
+    section: String,
+    see_also: Vec<String>,
+    /// Spanish, English: title, aliases, summary, points.
+    texts: [(String, Vec<String>, String, Vec<String>); 2],
+}
+
+/// Writes `rule_index.rs`: the search index tables of the built-in glossary (every game
+/// together, then each game alone), built as `arbiter rule` would build them at start-up,
+/// which then only decodes them. Entries are in the glossary's order: games in the order of
+/// `Game::ALL` (read from src/cards/game.rs), each file in its own order. When a rules
+/// file does not read, no tables are embedded: the crate builds them at run time, and the
+/// loader reports the file.
+fn embed_rule_index(manifest_dir: &Path, out_dir: &Path) {
+    let games_file = manifest_dir.join("src/cards/game.rs");
+    println!("cargo:rerun-if-changed={}", games_file.display());
+    println!("cargo:rerun-if-changed=src/text.rs");
+    println!("cargo:rerun-if-changed=src/glossary/index_build.rs");
+    let games = game_order(&std::fs::read_to_string(&games_file).unwrap_or_default());
+    let entries = read_rule_entries(&manifest_dir.join("data/rules"), &games);
+    let mut out = String::from(
+        "/// The built-in glossary's index tables: (game id, or \"\" for every game; the\n/// tables as `index_build::encode` wrote them).\npub static RULE_INDEXES: &[(&str, &[u8])] = &[\n",
+    );
+    if let Some(entries) = entries {
+        let scopes = std::iter::once("").chain(games.iter().map(String::as_str));
+        for scope in scopes {
+            let inputs: Vec<index_build::EntryInput<'_>> = entries
+                .iter()
+                .filter(|e| scope.is_empty() || e.game == scope)
+                .map(RuleEntryText::input)
+                .collect();
+            let parts = index_build::build(&inputs, text::normalize);
+            let path = out_dir.join(format!("rule-index-{scope}.bin"));
+            std::fs::write(&path, index_build::encode(&parts)).unwrap();
+            writeln!(
+                out,
+                "    ({scope:?}, include_bytes!({:?})),",
+                path.display().to_string()
+            )
+            .unwrap();
+        }
+    }
+    out.push_str("];\n");
+    std::fs::write(out_dir.join("rule_index.rs"), out).unwrap();
+}
+
+/// The game ids in the order of `Game::ALL` ("Game::Spacealert" is `spacealert`).
+fn game_order(source: &str) -> Vec<String> {
+    let list = source
+        .split_once("pub const ALL")
+        .and_then(|(_, rest)| rest.split_once("= ["))
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .map_or("", |(list, _)| list);
+    let games: Vec<String> = list
+        .split("Game::")
+        .skip(1)
+        .map(|rest| {
+            rest.chars()
+                .take_while(char::is_ascii_alphanumeric)
+                .collect::<String>()
+                .to_ascii_lowercase()
+        })
+        .collect();
+    assert!(
+        !games.is_empty(),
+        "src/cards/game.rs: no `pub const ALL: [Game; N] = [Game::…]` to order the glossary by"
+    );
+    games
+}
+
+/// Every entry of `rules/<game>.toml` for the games known, in the glossary's order; `None`
+/// when a file does not read as a rules file.
+fn read_rule_entries(dir: &Path, games: &[String]) -> Option<Vec<RuleEntryText>> {
+    let mut entries = Vec::new();
+    for game in games {
+        let path = dir.join(format!("{game}.toml"));
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let table: toml::Table = toml::from_str(&text).ok()?;
+        let Some(list) = table.get("entry") else {
+            continue;
+        };
+        for entry in list.as_array()? {
+            entries.push(RuleEntryText::read(game, entry)?);
+        }
+    }
+    Some(entries)
+}
+
+impl RuleEntryText {
+    fn read(game: &str, entry: &toml::Value) -> Option<Self> {
+        let text = |value: &toml::Value, key: &str| Some(value.get(key)?.as_str()?.to_string());
+        let list = |value: &toml::Value, key: &str| -> Option<Vec<String>> {
+            match value.get(key) {
+                None => Some(Vec::new()),
+                Some(items) => items
+                    .as_array()?
+                    .iter()
+                    .map(|item| Some(item.as_str()?.to_string()))
+                    .collect(),
+            }
+        };
+        let lang = |key: &str| {
+            let value = entry.get(key)?;
+            Some((
+                text(value, "title")?,
+                list(value, "aliases")?,
+                text(value, "summary")?,
+                list(value, "points")?,
+            ))
+        };
+        Some(RuleEntryText {
+            game: game.to_string(),
+            id: text(entry, "id")?,
+            section: text(entry.get("citation")?, "section")?,
+            see_also: list(entry, "see_also")?,
+            texts: [lang("es")?, lang("en")?],
+        })
+    }
+
+    fn input(&self) -> index_build::EntryInput<'_> {
+        let text = |lang: usize| {
+            let (title, aliases, summary, points) = &self.texts[lang];
+            index_build::TextInput {
+                title,
+                aliases,
+                summary,
+                points,
+            }
+        };
+        index_build::EntryInput {
+            game: &self.game,
+            id: &self.id,
+            section: &self.section,
+            see_also: &self.see_also,
+            texts: [text(0), text(1)],
+        }
+    }
 }

@@ -3,12 +3,16 @@
 
 #[cfg(test)]
 mod accuracy;
+mod embedded_index;
+#[cfg(test)]
 mod hierarchy;
+mod index_build;
 pub mod render;
 pub mod search;
 
 use crate::cards::rules::{RuleEntry, RuleSlang, RuleText};
 use crate::cards::{CardDb, Game};
+use index_build::{EntryInput, TextInput};
 use serde::Serialize;
 
 /// The language summaries are shown in.
@@ -59,25 +63,51 @@ impl<'a> GlossaryEntry<'a> {
             Lang::En => &self.entry.en,
         }
     }
+
+    /// The entry as the search index reads it.
+    fn index_input(&self) -> EntryInput<'a> {
+        let text = |t: &'a RuleText| TextInput {
+            title: &t.title,
+            aliases: &t.aliases,
+            summary: &t.summary,
+            points: &t.points,
+        };
+        EntryInput {
+            game: self.game.as_str(),
+            id: &self.entry.id,
+            section: &self.entry.citation.section,
+            see_also: &self.entry.see_also,
+            texts: [text(&self.entry.es), text(&self.entry.en)],
+        }
+    }
 }
+
+/// How the loader names the files compiled into the binary.
+const EMBEDDED_FILES: &str = "<embedded>/";
 
 /// All loaded glossary entries, games in [`Game::ALL`] order, each file in its own order.
 #[derive(Debug, Default)]
 pub struct Glossary<'a> {
     entries: Vec<GlossaryEntry<'a>>,
     slang: Vec<(Game, &'a RuleSlang)>,
+    /// Every entry is from the built-in files: the search index built at compile time is
+    /// theirs.
+    built_in: bool,
 }
 
 impl<'a> Glossary<'a> {
     /// The entries of every `rules/<game>.toml` file loaded; files named after no game are
     /// left out (`cards check` still checks them).
     pub fn from_db(db: &'a CardDb) -> Self {
+        let mut built_in = true;
         let mut entries: Vec<(usize, GlossaryEntry<'a>)> = db
             .rules
             .iter()
             .enumerate()
             .filter_map(|(order, located)| {
-                let game = Game::from_file_name(db.files.name(located.file))?;
+                let file = db.files.name(located.file);
+                let game = Game::from_file_name(file)?;
+                built_in &= file.starts_with(EMBEDDED_FILES);
                 Some((
                     order,
                     GlossaryEntry {
@@ -99,7 +129,13 @@ impl<'a> Glossary<'a> {
         Glossary {
             entries: entries.into_iter().map(|(_, e)| e).collect(),
             slang,
+            built_in,
         }
+    }
+
+    /// Whether every entry is from the built-in files (no `--data` rules file).
+    pub fn is_built_in(&self) -> bool {
+        self.built_in
     }
 
     /// Players' abbreviations of every game, with their game.

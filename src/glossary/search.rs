@@ -20,12 +20,11 @@
 //! count less. Without `--game`, a query whose words only one game's glossary really uses
 //! ranks that game's entries a little higher.
 
-use super::hierarchy::{children, section_number};
+use super::index_build::{self, Parts, as_digits, is_stop_word};
 use super::{Glossary, GlossaryEntry, Lang};
 use crate::cards::Game;
 use crate::cards::rules::RuleSlang;
 use crate::text::{edit_distance, normalize};
-use rust_stemmers::{Algorithm, Stemmer};
 use rustc_hash::FxHashMap;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -159,51 +158,18 @@ const MAX_WORDS_READ: usize = 256;
 /// Most known words a typo or a beginning may stand for.
 const MAX_ALTERNATIVES: usize = 6;
 
-/// Articles, pronouns, auxiliaries and question words of both languages: "what happens if",
-/// "qué pasa si", "can I" say nothing about which rule is meant.
-const STOP_WORDS: &[&str] = &[
-    // Spanish
-    "a", "al", "algo", "algun", "alguna", "alguno", "ante", "aun", "como", "con", "cual", "cuales",
-    "cuando", "cuanto", "cuanta", "cuantos", "cuantas", "de", "del", "donde", "e", "el", "ella",
-    "en", "entre", "es", "esa", "ese", "eso", "esta", "este", "esto", "estoy", "ha", "hay", "he",
-    "hace", "la", "las", "le", "les", "lo", "los", "me", "mi", "mis", "muy", "o", "os", "para",
-    "pasa", "pero", "por", "porque", "puede", "pueden", "puedo", "que", "quien", "se", "si", "sin",
-    "sobre", "son", "su", "sus", "te", "tu", "tus", "u", "un", "una", "uno", "unos", "unas", "y",
-    "ya", "yo", "sucede", "ocurre", // English
-    "about", "an", "and", "any", "are", "as", "at", "be", "been", "but", "by", "can", "could",
-    "did", "do", "does", "for", "from", "had", "has", "have", "happen", "happens", "how", "i",
-    "if", "in", "into", "is", "it", "its", "me", "my", "of", "on", "or", "our", "should", "so",
-    "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "to", "was",
-    "we", "were", "what", "when", "where", "which", "who", "whom", "why", "will", "with", "would",
-    "you", "your",
-];
-
-fn is_stop_word(word: &str) -> bool {
-    static SET: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> =
-        std::sync::LazyLock::new(|| STOP_WORDS.iter().copied().collect());
-    SET.contains(word)
-}
-
 /// The Snowball stemmers of both languages.
-struct Stemmers {
-    es: Stemmer,
-    en: Stemmer,
-}
+struct Stemmers(index_build::Stemmers);
 
 impl Stemmers {
-    fn new() -> Self {
-        Stemmers {
-            es: Stemmer::create(Algorithm::Spanish),
-            en: Stemmer::create(Algorithm::English),
-        }
-    }
-
     fn stem(&self, lang: Lang, word: &str) -> String {
-        match lang {
-            Lang::Es => self.es.stem(word).into_owned(),
-            Lang::En => self.en.stem(word).into_owned(),
-        }
+        self.0.stem(lang_index(lang), word)
     }
+}
+
+/// A language's number in the index tables ([`index_build`]).
+fn lang_index(lang: Lang) -> usize {
+    usize::from(lang == Lang::En)
 }
 
 /// A stem in a language: what the index counts.
@@ -340,9 +306,11 @@ pub struct Index<'a> {
     average_lengths: [f32; 6],
     /// Folded words of the entries, per language, with their term id.
     surface: [FxHashMap<String, u32>; 2],
+    /// The same, in the order typos and beginnings are looked for.
+    known: [Vec<(String, u32)>; 2],
     slang: Vec<(Game, &'a RuleSlang)>,
     stemmers: Stemmers,
-    /// Per entry, the entries that are parts of it ([`children`]).
+    /// Per entry, the entries that are parts of it ([`index_build::children`]).
     children: Vec<Vec<u32>>,
     /// How many entries each game has.
     game_sizes: BTreeMap<Game, usize>,
@@ -357,45 +325,41 @@ impl std::fmt::Debug for Index<'_> {
     }
 }
 
-/// Folded content words of a text, in order.
-fn content_words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(' ')
-        .filter(|w| !w.is_empty() && !is_stop_word(w))
-        .map(as_digits)
+/// The tables build.rs made of the built-in glossary for this scope, if they are of these
+/// very entries.
+fn embedded_parts(game: Option<Game>, entries: &[GlossaryEntry<'_>]) -> Option<Parts> {
+    let parts = index_build::decode(super::embedded_index::encoded(game)?)?;
+    let same = parts.ids.len() == entries.len()
+        && parts
+            .ids
+            .iter()
+            .zip(entries)
+            .all(|((g, id), e)| g == e.game.as_str() && id == e.id());
+    same.then_some(parts)
 }
 
-/// Numbers spelt out, in either language, as the digits the rulebooks mostly print:
-/// "three players" finds "3 players". Spanish "un", "una", "uno" are left alone (mostly
-/// articles), and so is "once" (English "once per round").
-fn as_digits(word: &str) -> &str {
-    const NUMBERS: [(&str, &str); 22] = [
-        ("one", "1"),
-        ("two", "2"),
-        ("dos", "2"),
-        ("three", "3"),
-        ("tres", "3"),
-        ("four", "4"),
-        ("cuatro", "4"),
-        ("five", "5"),
-        ("cinco", "5"),
-        ("six", "6"),
-        ("seis", "6"),
-        ("seven", "7"),
-        ("siete", "7"),
-        ("eight", "8"),
-        ("ocho", "8"),
-        ("nine", "9"),
-        ("nueve", "9"),
-        ("ten", "10"),
-        ("diez", "10"),
-        ("eleven", "11"),
-        ("twelve", "12"),
-        ("doce", "12"),
-    ];
-    NUMBERS
-        .iter()
-        .find(|(spelt, _)| *spelt == word)
-        .map_or(word, |(_, digits)| digits)
+/// The tables of `entries`, built now.
+fn built_parts(entries: &[GlossaryEntry<'_>]) -> Parts {
+    let inputs: Vec<_> = entries.iter().map(GlossaryEntry::index_input).collect();
+    index_build::build(&inputs, normalize)
+}
+
+impl Key {
+    fn new(parts: index_build::KeyParts, terms: &[Term]) -> Self {
+        Key {
+            text: parts.text,
+            is_title: parts.is_title,
+            is_name: parts.is_name,
+            normalized: parts.normalized,
+            squashed: parts.squashed,
+            stems: parts
+                .stems
+                .iter()
+                .filter_map(|id| terms.get(*id as usize).cloned())
+                .collect(),
+            langs: usize::from(parts.langs),
+        }
+    }
 }
 
 impl<'a> Index<'a> {
@@ -404,26 +368,45 @@ impl<'a> Index<'a> {
         Index::for_game(glossary, None)
     }
 
-    /// The entries of one game (or all): what `arbiter rule --game G` searches, built in a
-    /// quarter of the time.
+    /// The entries of one game (or all): what `arbiter rule --game G` searches. For the
+    /// built-in glossary the tables were built at compile time (build.rs); for any other
+    /// (rules files given with `--data`) they are built here, the same way.
     pub fn for_game(glossary: &Glossary<'a>, game: Option<Game>) -> Self {
         let entries: Vec<GlossaryEntry<'a>> = glossary.in_game(game).copied().collect();
-        // The two languages share no term: each is indexed on its own core.
-        let (mut es, en) = std::thread::scope(|scope| {
-            let en = scope.spawn(|| Builder::of_lang(Lang::En, &entries));
-            let es = Builder::of_lang(Lang::Es, &entries);
-            (es, en.join())
-        });
-        let en = match en {
-            Ok(built) => built,
-            Err(_) => Builder::of_lang(Lang::En, &entries),
-        };
-        let mut docs = es.merge(en);
-        let mut sections = HashSet::new();
-        for (doc, entry) in docs.iter_mut().zip(&entries) {
-            doc.keys = es.keys(entry, &mut sections);
-        }
-        let builder = es;
+        let parts = glossary
+            .is_built_in()
+            .then(|| embedded_parts(game, &entries))
+            .flatten()
+            .unwrap_or_else(|| built_parts(&entries));
+        Index::from_parts(glossary, entries, parts, game)
+    }
+
+    /// The index over `entries` from their tables (`parts.ids` are the entries' ids).
+    fn from_parts(
+        glossary: &Glossary<'a>,
+        entries: Vec<GlossaryEntry<'a>>,
+        parts: Parts,
+        game: Option<Game>,
+    ) -> Self {
+        let terms: Vec<Term> = parts
+            .terms
+            .into_iter()
+            .map(|(lang, stem)| (LANGS[usize::from(lang).min(1)], stem))
+            .collect();
+        let term_ids = terms
+            .iter()
+            .enumerate()
+            .map(|(id, term)| (term.clone(), id as u32))
+            .collect();
+        let docs: Vec<Doc> = parts
+            .lengths
+            .into_iter()
+            .zip(parts.keys)
+            .map(|(lengths, keys)| Doc {
+                lengths,
+                keys: keys.into_iter().map(|k| Key::new(k, &terms)).collect(),
+            })
+            .collect();
         let mut average_lengths = [0f32; 6];
         for (slot, average) in average_lengths.iter_mut().enumerate() {
             let total: u32 = docs.iter().map(|d| d.lengths[slot]).sum();
@@ -435,28 +418,32 @@ impl<'a> Index<'a> {
         }
         Index {
             game_sizes,
-            children: children(&entries),
+            children: parts.children,
             entries,
             docs,
-            term_ids: builder.term_ids,
-            terms: builder.terms,
-            postings: builder.postings,
+            term_ids,
+            terms,
+            postings: parts.postings,
             average_lengths,
-            surface: builder.surface,
+            surface: parts
+                .surface
+                .each_ref()
+                .map(|words| words.iter().cloned().collect()),
+            known: parts.surface,
             slang: glossary
                 .slang()
                 .iter()
                 .filter(|(g, _)| game.is_none_or(|want| want == *g))
                 .copied()
                 .collect(),
-            stemmers: builder.stemmers,
+            stemmers: Stemmers(index_build::Stemmers::default()),
         }
     }
 
     /// Every folded word of the glossary with its term: what typos and beginnings are
     /// matched against.
     fn known(&self) -> impl Iterator<Item = (&str, &Term)> {
-        self.surface.iter().flat_map(move |words| {
+        self.known.iter().flat_map(move |words| {
             words
                 .iter()
                 .filter_map(move |(word, id)| Some((word.as_str(), self.terms.get(*id as usize)?)))
@@ -1237,176 +1224,6 @@ fn raw_words(text: &str) -> impl Iterator<Item = (String, bool)> + '_ {
     })
 }
 
-/// Builds postings and keys entry by entry, stemming each distinct word once.
-struct Builder {
-    stemmers: Stemmers,
-    surface: [FxHashMap<String, u32>; 2],
-    term_ids: FxHashMap<Term, u32>,
-    terms: Vec<Term>,
-    postings: Vec<Vec<(u32, u8, u16)>>,
-    /// Content words per slot, per entry.
-    lengths: Vec<[u32; 6]>,
-}
-
-impl Builder {
-    fn new() -> Self {
-        Builder {
-            stemmers: Stemmers::new(),
-            surface: Default::default(),
-            term_ids: FxHashMap::default(),
-            terms: Vec::new(),
-            postings: Vec::new(),
-            lengths: Vec::new(),
-        }
-    }
-
-    /// The postings of every entry's fields in one language.
-    fn of_lang(lang: Lang, entries: &[GlossaryEntry<'_>]) -> Self {
-        let mut builder = Builder::new();
-        for (doc, entry) in entries.iter().enumerate() {
-            let mut lengths = [0u32; 6];
-            for field in Field::ALL {
-                builder.add_slot(doc as u32, entry, Slot { field, lang }, &mut lengths);
-            }
-            builder.lengths.push(lengths);
-        }
-        builder
-    }
-
-    /// Takes in the other language's terms and postings (their ids follow this one's);
-    /// returns the entries' statistics, keys still to be made.
-    fn merge(&mut self, other: Builder) -> Vec<Doc> {
-        let offset = self.terms.len() as u32;
-        for (term, id) in other.term_ids {
-            self.term_ids.insert(term, id + offset);
-        }
-        self.terms.extend(other.terms);
-        self.postings.extend(other.postings);
-        for (words, theirs) in self.surface.iter_mut().zip(other.surface) {
-            words.extend(theirs.into_iter().map(|(w, id)| (w, id + offset)));
-        }
-        self.lengths
-            .iter()
-            .zip(&other.lengths)
-            .map(|(mine, theirs)| {
-                let mut lengths = [0u32; 6];
-                for (slot, n) in lengths.iter_mut().enumerate() {
-                    *n = mine[slot] + theirs[slot];
-                }
-                Doc {
-                    lengths,
-                    keys: Vec::new(),
-                }
-            })
-            .collect()
-    }
-
-    /// The term id of a folded word in a language.
-    fn term(&mut self, lang: Lang, word: &str) -> u32 {
-        let words = &mut self.surface[usize::from(lang == Lang::En)];
-        if let Some(id) = words.get(word) {
-            return *id;
-        }
-        let term = (lang, self.stemmers.stem(lang, word));
-        let next = self.terms.len() as u32;
-        let id = *self.term_ids.entry(term.clone()).or_insert(next);
-        if id == next {
-            self.terms.push(term);
-            self.postings.push(Vec::new());
-        }
-        words.insert(word.to_string(), id);
-        id
-    }
-
-    fn add_slot(
-        &mut self,
-        doc: u32,
-        entry: &GlossaryEntry<'_>,
-        slot: Slot,
-        lengths: &mut [u32; 6],
-    ) {
-        let text = entry.text(slot.lang);
-        let mut pieces: Vec<&str> = match slot.field {
-            Field::Title => vec![&text.title],
-            Field::Alias => text.aliases.iter().map(String::as_str).collect(),
-            Field::Body => std::iter::once(text.summary.as_str())
-                .chain(text.points.iter().map(String::as_str))
-                .collect(),
-        };
-        if slot.field == Field::Alias && slot.lang == Lang::Es {
-            pieces.push(&entry.entry.citation.section);
-        }
-        let mut ids: Vec<u32> = Vec::new();
-        for piece in pieces {
-            let folded = normalize(piece);
-            for word in content_words(&folded) {
-                ids.push(self.term(slot.lang, word));
-            }
-        }
-        lengths[slot.index()] += ids.len() as u32;
-        // Sorted, each term's occurrences are one run: counting them is linear, where
-        // looking each word up among the slot's terms so far was quadratic in a long body.
-        ids.sort_unstable();
-        for run in ids.chunk_by(|a, b| a == b) {
-            let Some(&id) = run.first() else {
-                continue;
-            };
-            let tf = u16::try_from(run.len()).unwrap_or(u16::MAX);
-            if let Some(list) = self.postings.get_mut(id as usize) {
-                list.push((doc, slot.index() as u8, tf));
-            }
-        }
-    }
-
-    /// Titles and aliases in their language; the id, the printed heading and its number
-    /// (for numbered rulebooks, "7.3") in both.
-    fn keys(
-        &mut self,
-        entry: &GlossaryEntry<'_>,
-        sections: &mut HashSet<(Game, String)>,
-    ) -> Vec<Key> {
-        let mut keys = Vec::new();
-        for lang in LANGS {
-            let text = entry.text(lang);
-            keys.push(self.key(&text.title, true, &[lang]));
-            for alias in &text.aliases {
-                keys.push(self.key(alias, false, &[lang]));
-            }
-        }
-        keys.push(self.key(&entry.entry.id, false, &LANGS));
-        // A heading several entries cite ("3.4 Las acciones de las amenazas") names the
-        // first of them, the one for the section as a whole.
-        let section = &entry.entry.citation.section;
-        if sections.insert((entry.game, section.clone())) {
-            keys.push(self.key(section, false, &LANGS));
-            if let Some(number) = section_number(section) {
-                keys.push(self.key(number, false, &[]));
-            }
-        }
-        keys
-    }
-
-    fn key(&mut self, text: &str, is_title: bool, langs: &[Lang]) -> Key {
-        let normalized = normalize(text);
-        let mut stems = Vec::new();
-        for &lang in langs {
-            for word in content_words(&normalized) {
-                let id = self.term(lang, word);
-                stems.push(self.terms[id as usize].clone());
-            }
-        }
-        Key {
-            text: text.to_string(),
-            is_title,
-            is_name: langs.len() == 1,
-            langs: langs.len(),
-            squashed: normalized.replace(' ', ""),
-            normalized,
-            stems,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1544,6 +1361,7 @@ mod tests {
                 .map(|(game, entry)| GlossaryEntry { game: *game, entry })
                 .collect(),
             slang: slang.iter().map(|(g, s)| (*g, s)).collect(),
+            built_in: false,
         };
         Index::new(&glossary)
             .search(query, game)
@@ -1621,6 +1439,28 @@ mod tests {
         assert!(ids(&sample(), &slang(), "lateral", Some(Game::Armada)).is_empty());
     }
 
+    /// The tables build.rs embedded are, byte for byte, the ones built at run time from the
+    /// loaded glossary, and the built-in glossary uses them.
+    #[test]
+    fn the_embedded_index_is_the_one_built_at_run_time() {
+        let (db, _) = crate::cards::load(&crate::cards::LoadOptions::built_in());
+        let glossary = Glossary::from_db(&db);
+        assert!(glossary.is_built_in());
+        for game in std::iter::once(None).chain(Game::ALL.map(Some)) {
+            let entries: Vec<_> = glossary.in_game(game).copied().collect();
+            let embedded =
+                super::super::embedded_index::encoded(game).expect("build.rs embedded the tables");
+            assert!(
+                index_build::encode(&built_parts(&entries)) == embedded,
+                "{game:?}"
+            );
+            assert!(embedded_parts(game, &entries).is_some(), "{game:?}");
+            // Tables of other entries are not used for these.
+            let fewer = &entries[1..];
+            assert!(embedded_parts(game, fewer).is_none(), "{game:?}");
+        }
+    }
+
     #[test]
     fn a_page_of_words_is_cut_to_the_words_scored() {
         let page = (0..10_000)
@@ -1634,6 +1474,7 @@ mod tests {
                 .map(|(game, entry)| GlossaryEntry { game: *game, entry })
                 .collect(),
             slang: Vec::new(),
+            built_in: false,
         };
         let index = Index::new(&glossary);
         let query = index.parse(&(page + " obstacle"), None);

@@ -279,3 +279,42 @@ fn list_shows_every_entry_or_one_game() {
         assert!(entry.get("match").is_none(), "a list has no match data");
     }
 }
+
+/// A rules file given with `--data` is searched: the index built into the binary is of the
+/// built-in files only, so with another glossary it is built at start-up instead.
+#[test]
+fn a_rules_file_from_data_is_searched() {
+    let dir = support::scratch();
+    let rules = dir.path().join("rules");
+    std::fs::create_dir_all(&rules).unwrap();
+    let built_in = std::fs::read_to_string(support::root().join("data/rules/talon.toml")).unwrap();
+    let extra = r#"
+[[entry]]
+id = "house-docking"
+[entry.citation]
+document = "Talon — Reglamento"
+version = "2015"
+section = "1. TRASFONDO"
+[entry.es]
+title = "Atraque de zepelines"
+summary = "Una regla de la casa sobre zepelines atracados."
+[entry.en]
+title = "Zeppelin docking"
+summary = "A house rule about docked zeppelins."
+"#;
+    std::fs::write(rules.join("talon.toml"), format!("{built_in}\n{extra}")).unwrap();
+    let data = dir.path().to_str().unwrap();
+    let output = arbiter(&["rule", "zeppelin"], "en_GB.UTF-8");
+    assert_eq!(output.status.code(), Some(1), "not a built-in entry");
+    for game in [&[][..], &["--game", "talon"][..]] {
+        let mut args = vec!["--data", data, "rule", "zeppelin", "--output", "json"];
+        args.extend_from_slice(game);
+        let output = arbiter(&args, "en_GB.UTF-8");
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let found = json(&output);
+        assert_eq!(found["entries"][0]["id"], "house-docking", "{found}");
+        // The built-in entries are still found, ranked by the same glossary.
+        let output = arbiter(&["--data", data, "rule", "sideslip"], "en_GB.UTF-8");
+        assert!(stdout(&output).contains("Sideslip"), "{}", stdout(&output));
+    }
+}
