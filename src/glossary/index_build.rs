@@ -41,10 +41,10 @@ const STOP_WORDS: &[&str] = &[
     "ya", "yo", "sucede", "ocurre", // English
     "about", "an", "and", "any", "are", "as", "at", "be", "been", "but", "by", "can", "could",
     "did", "do", "does", "for", "from", "had", "has", "have", "happen", "happens", "how", "i",
-    "if", "in", "into", "is", "it", "its", "me", "my", "of", "on", "or", "our", "should", "so",
-    "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "to", "was",
-    "we", "were", "what", "when", "where", "which", "who", "whom", "why", "will", "with", "would",
-    "you", "your",
+    "if", "in", "into", "is", "it", "its", "many", "me", "much", "my", "of", "on", "or", "our",
+    "should", "so", "that", "the", "their", "them", "then", "there", "these", "they", "this",
+    "those", "to", "was", "we", "were", "what", "when", "where", "which", "who", "whom", "why",
+    "will", "with", "would", "you", "your",
 ];
 
 pub fn is_stop_word(word: &str) -> bool {
