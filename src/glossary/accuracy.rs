@@ -1,8 +1,11 @@
 //! Search quality measured on judge questions: how often the first entry shown is right, and
-//! how often a right entry is among the first three, with `--game` and without. Four sets:
-//! tests/fixtures/rule-questions.toml, which the ranking was tuned on, and
+//! how often a right entry is among the first three, with `--game` and without. Five sets:
+//! tests/fixtures/rule-questions.toml, which the ranking was tuned on;
 //! tests/fixtures/rule-questions-heldout.toml, -heldout-2.toml and -heldout-3.toml, written
-//! later and never tuned on, which say what a judge can expect. Run with `--nocapture` to see the figures and every miss.
+//! later as held-out sets and, once run and reported, tuning material too; and
+//! -heldout-4.toml, written and committed unrun before the last tuning pass and run once
+//! after it, the independent measure of what a judge can expect. Run with `--nocapture` to
+//! see the figures and every miss.
 
 use super::Glossary;
 use super::search::Index;
@@ -165,6 +168,19 @@ const HELD_OUT_3: QuestionSet = QuestionSet {
     min_top3: 0.93,
 };
 
+/// A fourth held-out set (issue 22, second pass), written and committed unrun before that
+/// pass's tuning, once the three sets above had been run and reported and so had become
+/// tuning material. Floors a little under the figures of its one run (with --game 82.5%
+/// top-1, 96.2% top-3; all games 73.8% and 92.5%): short of the top-1 goals (85%, 75%) and
+/// of the top-3 goal without --game (95%), which it exists to say honestly.
+const HELD_OUT_4: QuestionSet = QuestionSet {
+    file: "rule-questions-heldout-4.toml",
+    per_game: 20,
+    min_top1_with_game: 0.80,
+    min_top1_all_games: 0.71,
+    min_top3: 0.90,
+};
+
 fn glossary_db() -> crate::cards::CardDb {
     let (db, _) = load(&LoadOptions::built_in());
     db
@@ -262,7 +278,13 @@ fn third_held_out_judge_questions_find_their_entries() {
     check(&HELD_OUT_3);
 }
 
-/// The held-out sets stay apart: none of their questions is one the ranking was tuned on.
+#[test]
+fn fourth_held_out_judge_questions_find_their_entries() {
+    check(&HELD_OUT_4);
+}
+
+/// The held-out sets stay apart: none of their questions is one of an earlier set (the
+/// fourth repeats none of the four sets the last pass was tuned on).
 #[test]
 fn held_out_questions_are_new() {
     let tuning = questions(TUNING.file);
@@ -273,6 +295,20 @@ fn held_out_questions_are_new() {
     for question in held_out {
         assert!(
             !tuning
+                .iter()
+                .any(|t| t.game == question.game && t.q == question.q),
+            "`{}` is in both sets",
+            question.q
+        );
+    }
+    let tuned_on: Vec<Question> = ranking_sets()
+        .into_iter()
+        .filter(|file| *file != HELD_OUT_4.file)
+        .flat_map(questions)
+        .collect();
+    for question in questions(HELD_OUT_4.file) {
+        assert!(
+            !tuned_on
                 .iter()
                 .any(|t| t.game == question.game && t.q == question.q),
             "`{}` is in both sets",
@@ -327,5 +363,11 @@ fn dump_rankings() {
 
 /// Every question table, for [`dump_rankings`].
 fn ranking_sets() -> Vec<&'static str> {
-    vec![TUNING.file, HELD_OUT.file, HELD_OUT_2.file, HELD_OUT_3.file]
+    vec![
+        TUNING.file,
+        HELD_OUT.file,
+        HELD_OUT_2.file,
+        HELD_OUT_3.file,
+        HELD_OUT_4.file,
+    ]
 }
