@@ -18,7 +18,9 @@
 //! heading, the targets of a redirect heading: see [`super::hierarchy`]) answer for the
 //! words in their own titles and aliases: in the whole that summarises them such words
 //! count less. Without `--game`, a query whose words only one game's glossary really uses
-//! ranks that game's entries a little higher.
+//! ranks that game's entries a little higher, and every entry is weighed by how likely its
+//! game's glossary is to use the query's words at all (a soft prior learnt from the entries,
+//! so "hex" leans to Talon and "squadron" to Armada without a word list in code).
 
 use super::index_build::{self, Parts, as_digits, is_stop_word};
 use super::{Glossary, GlossaryEntry, Lang};
@@ -133,6 +135,9 @@ const COVERED_KEY_BONUS: f32 = 4.0;
 const CONCENTRATION: f32 = 0.9;
 /// What an entry of another game scores against the game the query's words point to.
 const OTHER_GAME_SHARE: f32 = 0.85;
+/// How far the soft game prior reaches: an entry's score is multiplied by its game's
+/// likelihood of the query's words, relative to the likeliest game, to this power.
+const GAME_PRIOR_POWER: f32 = 0.08;
 /// What a word counts in an entry when it names one of the entry's parts and not the entry.
 const PART_WORD_SHARE: f32 = 0.3;
 /// The IDF of a word of middling rarity, the unit a key's words are weighed in.
@@ -528,6 +533,11 @@ impl<'a> Index<'a> {
             }
         }
         let hinted = game.is_none().then(|| self.game_of_words(query)).flatten();
+        let prior = if game.is_none() {
+            self.game_prior(query)
+        } else {
+            BTreeMap::new()
+        };
         totals
             .into_iter()
             .map(|(doc, (score, matched, exact))| {
@@ -539,7 +549,13 @@ impl<'a> Index<'a> {
                     + self.title_share_bonus(doc, query);
                 let elsewhere = hinted.is_some_and(|g| self.entries[doc].game != g);
                 let share = if elsewhere { OTHER_GAME_SHARE } else { 1.0 };
-                (doc, (score + bonus) * share, matched, exact)
+                // A whole title or alias in several games is a tie the words cannot break.
+                let lean = if exact {
+                    1.0
+                } else {
+                    prior.get(&self.entries[doc].game).copied().unwrap_or(1.0)
+                };
+                (doc, (score + bonus) * share * lean, matched, exact)
             })
             .collect()
     }
@@ -637,6 +653,53 @@ impl<'a> Index<'a> {
             [(first, game), (second, _), ..] if first > second => Some(game),
             _ => None,
         }
+    }
+
+    /// A soft form of [`Index::game_of_words`]: how likely each game's glossary is to use
+    /// the query's words (each word's share of the game's entries, smoothed), relative to the
+    /// likeliest game and raised to [`GAME_PRIOR_POWER`]; empty when no word is known.
+    fn game_prior(&self, query: &Query) -> BTreeMap<Game, f32> {
+        let mut log_likelihood: BTreeMap<Game, f32> =
+            self.game_sizes.keys().map(|g| (*g, 0.0)).collect();
+        let mut any = false;
+        for word in query.words.iter().filter(|w| !w.fuzzy) {
+            let mut docs: Vec<u32> = word
+                .alternatives
+                .iter()
+                .filter(|(_, weight)| *weight >= 1.0)
+                .flat_map(|(term, _)| self.term_postings(term))
+                .flat_map(|(_, postings)| postings.iter().map(|(doc, _, _)| *doc))
+                .collect();
+            docs.sort_unstable();
+            docs.dedup();
+            if docs.is_empty() {
+                continue;
+            }
+            any = true;
+            let mut counts: BTreeMap<Game, f32> = BTreeMap::new();
+            for doc in docs {
+                if let Some(entry) = self.entries.get(doc as usize) {
+                    *counts.entry(entry.game).or_default() += 1.0;
+                }
+            }
+            for (game, size) in &self.game_sizes {
+                let count = counts.get(game).copied().unwrap_or(0.0);
+                if let Some(sum) = log_likelihood.get_mut(game) {
+                    *sum += ((count + 0.5) / (*size as f32 + 1.0)).ln();
+                }
+            }
+        }
+        if !any {
+            return BTreeMap::new();
+        }
+        let best = log_likelihood
+            .values()
+            .copied()
+            .fold(f32::NEG_INFINITY, f32::max);
+        log_likelihood
+            .into_iter()
+            .map(|(g, l)| (g, ((l - best) * GAME_PRIOR_POWER).exp()))
+            .collect()
     }
 
     /// Whether a word the query asks about names a part of the entry (is in a title or alias
