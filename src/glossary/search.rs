@@ -685,7 +685,7 @@ impl<'a> Index<'a> {
             for (game, size) in &self.game_sizes {
                 let count = counts.get(game).copied().unwrap_or(0.0);
                 if let Some(sum) = log_likelihood.get_mut(game) {
-                    *sum += ((count + 0.5) / (*size as f32 + 1.0)).ln();
+                    *sum += ((count + 0.1) / (*size as f32 + 1.0)).ln();
                 }
             }
         }
