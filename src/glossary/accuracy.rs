@@ -1,9 +1,9 @@
 //! Search quality measured on judge questions: how often the first entry shown is right, and
-//! how often a right entry is among the first three, with `--game` and without. Five sets:
+//! how often a right entry is among the first three, with `--game` and without. Six sets:
 //! tests/fixtures/rule-questions.toml, which the ranking was tuned on;
-//! tests/fixtures/rule-questions-heldout.toml, -heldout-2.toml and -heldout-3.toml, written
+//! tests/fixtures/rule-questions-heldout.toml and -heldout-2.toml to -heldout-4.toml, written
 //! later as held-out sets and, once run and reported, tuning material too; and
-//! -heldout-4.toml, written and committed unrun before the last tuning pass and run once
+//! -heldout-5.toml, written and committed unrun before the last tuning pass and run once
 //! after it, the independent measure of what a judge can expect. Run with `--nocapture` to
 //! see the figures and every miss.
 
@@ -181,6 +181,19 @@ const HELD_OUT_4: QuestionSet = QuestionSet {
     min_top3: 0.90,
 };
 
+/// A fifth held-out set (issue 22, third pass), written and committed unrun before that
+/// pass's tuning, once the four sets above had been run and reported and so had become
+/// tuning material. Floors a little under the figures of its one run (with --game 83.8%
+/// top-1, 95.0% top-3; all games 80.0% and 93.8%): short of the top-1 goal with --game (85%)
+/// and of the top-3 goal without it (95%), which it exists to say honestly.
+const HELD_OUT_5: QuestionSet = QuestionSet {
+    file: "rule-questions-heldout-5.toml",
+    per_game: 20,
+    min_top1_with_game: 0.81,
+    min_top1_all_games: 0.77,
+    min_top3: 0.92,
+};
+
 fn glossary_db() -> crate::cards::CardDb {
     let (db, _) = load(&LoadOptions::built_in());
     db
@@ -283,8 +296,13 @@ fn fourth_held_out_judge_questions_find_their_entries() {
     check(&HELD_OUT_4);
 }
 
+#[test]
+fn fifth_held_out_judge_questions_find_their_entries() {
+    check(&HELD_OUT_5);
+}
+
 /// The held-out sets stay apart: none of their questions is one of an earlier set (the
-/// fourth repeats none of the four sets the last pass was tuned on).
+/// fourth and the fifth repeat none of the sets written before them).
 #[test]
 fn held_out_questions_are_new() {
     let tuning = questions(TUNING.file);
@@ -301,19 +319,21 @@ fn held_out_questions_are_new() {
             question.q
         );
     }
-    let tuned_on: Vec<Question> = ranking_sets()
-        .into_iter()
-        .filter(|file| *file != HELD_OUT_4.file)
-        .flat_map(questions)
-        .collect();
-    for question in questions(HELD_OUT_4.file) {
-        assert!(
-            !tuned_on
-                .iter()
-                .any(|t| t.game == question.game && t.q == question.q),
-            "`{}` is in both sets",
-            question.q
-        );
+    for later in [HELD_OUT_4.file, HELD_OUT_5.file] {
+        let earlier: Vec<Question> = ranking_sets()
+            .into_iter()
+            .take_while(|file| *file != later)
+            .flat_map(questions)
+            .collect();
+        for question in questions(later) {
+            assert!(
+                !earlier
+                    .iter()
+                    .any(|t| t.game == question.game && t.q == question.q),
+                "`{}` is in an earlier set",
+                question.q
+            );
+        }
     }
 }
 
@@ -369,5 +389,6 @@ fn ranking_sets() -> Vec<&'static str> {
         HELD_OUT_2.file,
         HELD_OUT_3.file,
         HELD_OUT_4.file,
+        HELD_OUT_5.file,
     ]
 }
