@@ -383,15 +383,39 @@ pub struct CardIndex<'db> {
 
 impl<'db> CardIndex<'db> {
     pub fn new(cards: &'db ArmadaCards) -> Self {
-        CardIndex {
-            cards,
-            ships: NameIndex::new(cards.ships.iter().map(|l| &l.value)),
-            squadrons: NameIndex::new(cards.squadrons.iter().map(|l| &l.value)),
-            upgrades: NameIndex::new(cards.upgrades.iter().map(|l| &l.value)),
-            objectives: NameIndex::new(cards.objectives.iter().map(|l| &l.value)),
-            suggestions: RwLock::new(HashMap::new()),
-            prices: card_prices(cards),
-        }
+        // Indexing the names is most of a one-list run's start-up after the data is read:
+        // the upgrades and objectives are indexed on a second thread while this one does
+        // the rest (where no thread can be started, one after the other).
+        let upgrades_and_objectives = || {
+            (
+                NameIndex::new(cards.upgrades.iter().map(|l| &l.value)),
+                NameIndex::new(cards.objectives.iter().map(|l| &l.value)),
+            )
+        };
+        std::thread::scope(|scope| {
+            let other = std::thread::Builder::new()
+                .name("armada-index".into())
+                .spawn_scoped(scope, upgrades_and_objectives)
+                .ok();
+            let ships = NameIndex::new(cards.ships.iter().map(|l| &l.value));
+            let squadrons = NameIndex::new(cards.squadrons.iter().map(|l| &l.value));
+            let prices = card_prices(cards);
+            let (upgrades, objectives) = match other {
+                Some(thread) => thread
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                None => upgrades_and_objectives(),
+            };
+            CardIndex {
+                cards,
+                ships,
+                squadrons,
+                upgrades,
+                objectives,
+                suggestions: RwLock::new(HashMap::new()),
+                prices,
+            }
+        })
     }
 
     /// The card's cost in the card data, by the id of its current printing.
