@@ -581,7 +581,10 @@ mod tests {
 
     #[test]
     fn a_document_without_its_game_first_is_read_whole() {
-        assert_eq!(game_of_embedded_json(r#"{"pilot":[],"game":"xwing"}"#), None);
+        assert_eq!(
+            game_of_embedded_json(r#"{"pilot":[],"game":"xwing"}"#),
+            None
+        );
         assert_eq!(game_of_embedded_json(r#"{"game":"chess","x":1}"#), None);
         assert_eq!(
             game_of_embedded_json(r#"{"game":"talon","ship":[]}"#),
