@@ -39,7 +39,7 @@ fn embed_data(root: &Path, out_dir: &Path) {
         // A file that does not parse is embedded without JSON; the loader then reads the
         // TOML and reports the problem like any other.
         let json = toml::from_str::<serde_json::Value>(&text)
-            .map(|value| serde_json::to_string(&value).unwrap())
+            .map(json_with_game_first)
             .unwrap_or_default();
         let json_path = out_dir.join(format!("embedded-{index}.json"));
         std::fs::write(&json_path, json).unwrap();
@@ -53,6 +53,24 @@ fn embed_data(root: &Path, out_dir: &Path) {
     }
     out.push_str("];\n");
     std::fs::write(out_dir.join("embedded_files.rs"), out).unwrap();
+}
+
+/// A data file as JSON, its `game` key (when it has one) written first: the loader tells a
+/// card file's game from the first bytes instead of reading the whole document for it
+/// (`cards::load`, `game_of_embedded_json`). Key order means nothing to the readers.
+fn json_with_game_first(value: serde_json::Value) -> String {
+    let serde_json::Value::Object(mut map) = value else {
+        return serde_json::to_string(&value).unwrap();
+    };
+    let Some(game) = map.remove("game") else {
+        return serde_json::to_string(&map).unwrap();
+    };
+    let game = serde_json::to_string(&game).unwrap();
+    let rest = serde_json::to_string(&map).unwrap();
+    match rest.strip_prefix('{').filter(|rest| *rest != "}") {
+        Some(rest) => format!("{{\"game\":{game},{rest}"),
+        None => format!("{{\"game\":{game}}}"),
+    }
 }
 
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) {

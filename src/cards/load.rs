@@ -442,6 +442,15 @@ fn parse_candidate(
     }
 }
 
+/// The game of an embedded card file from its first bytes: build.rs writes the `game` key
+/// first (`json_with_game_first`), so the document is not read twice, once for its game.
+/// `None` sends the caller to reading the whole document.
+fn game_of_embedded_json(json: &str) -> Option<Game> {
+    let rest = json.strip_prefix("{\"game\":\"")?;
+    let (id, _) = rest.split_once('"')?;
+    Game::from_id(id)
+}
+
 /// Card files say which game they belong to in a top-level `game = "…"`.
 fn load_cards(db: &mut CardDb, file: FileId, text: &str, data: DataText<'_>) {
     #[derive(serde::Deserialize)]
@@ -461,10 +470,12 @@ fn load_cards(db: &mut CardDb, file: FileId, text: &str, data: DataText<'_>) {
             game: String,
         }
         // Embedded data passed `cards check`, so it names a known game.
-        match serde_json::from_str::<JsonGame>(json)
-            .ok()
-            .and_then(|g| Game::from_id(&g.game))
-        {
+        let game = game_of_embedded_json(json).or_else(|| {
+            serde_json::from_str::<JsonGame>(json)
+                .ok()
+                .and_then(|g| Game::from_id(&g.game))
+        });
+        match game {
             Some(game) => {
                 let mut findings = Vec::new();
                 db.cards_mut(game).add_data(file, data, text, &mut findings);
@@ -543,5 +554,41 @@ mod tests {
         assert_eq!(rel, "cards/armada/ships.toml");
         let rel = data_relative(Path::new("/tmp"), Path::new("mine.toml"));
         assert_eq!(rel, "/tmp/mine.toml");
+    }
+
+    #[test]
+    fn every_embedded_card_file_tells_its_game_from_its_first_bytes() {
+        #[derive(serde::Deserialize)]
+        struct JsonGame {
+            game: String,
+        }
+        let mut card_files = 0;
+        for (relative, _, json) in super::super::embedded::FILES {
+            if !relative.starts_with("cards/") {
+                continue;
+            }
+            card_files += 1;
+            let whole: JsonGame = serde_json::from_str(json).unwrap();
+            assert_eq!(
+                game_of_embedded_json(json),
+                Game::from_id(&whole.game),
+                "{relative}"
+            );
+            assert!(game_of_embedded_json(json).is_some(), "{relative}");
+        }
+        assert!(card_files > 10);
+    }
+
+    #[test]
+    fn a_document_without_its_game_first_is_read_whole() {
+        assert_eq!(
+            game_of_embedded_json(r#"{"pilot":[],"game":"xwing"}"#),
+            None
+        );
+        assert_eq!(game_of_embedded_json(r#"{"game":"chess","x":1}"#), None);
+        assert_eq!(
+            game_of_embedded_json(r#"{"game":"talon","ship":[]}"#),
+            Some(Game::Talon)
+        );
     }
 }

@@ -151,6 +151,25 @@ pub struct MissileState {
     pub path: Vec<Hex>,
 }
 
+impl MissileState {
+    /// As the scenario places it: flying, or waiting for the shot that launches it.
+    fn reset(&mut self, def: &crate::parse::scenario::talon::MissileDef, target: Option<usize>) {
+        self.hex = def.hex;
+        self.heading = def.heading;
+        self.target = target;
+        self.damaged = def.damaged;
+        self.status = if def.launched_by.is_some() {
+            MissileStatus::Unlaunched
+        } else {
+            MissileStatus::Flying
+        };
+        self.next_move = 0;
+        self.path.clear();
+        self.path
+            .extend(def.hex.filter(|_| def.launched_by.is_none()));
+    }
+}
+
 /// A terrain counter on the board (Talon rulebook 17–19).
 #[derive(Debug, Clone)]
 pub struct TerrainState {
@@ -179,49 +198,66 @@ pub struct Fleet<'a> {
 
 impl<'a> Fleet<'a> {
     pub fn new(sc: &'a Scenario<'a>, seed: Option<u64>) -> Self {
-        let state = sc.ships.iter().map(ship_state).collect();
-        let missiles = sc
-            .missiles
-            .iter()
-            .map(|m| MissileState {
-                hex: m.hex,
-                heading: m.heading,
-                target: sc.ships.get(m.target).map(|_| m.target),
-                damaged: m.damaged,
-                status: if m.launched_by.is_some() {
-                    MissileStatus::Unlaunched
-                } else {
-                    MissileStatus::Flying
-                },
-                next_move: 0,
-                path: m
-                    .hex
-                    .filter(|_| m.launched_by.is_none())
-                    .into_iter()
-                    .collect(),
-            })
-            .collect();
-        Fleet {
+        let mut fleet = Fleet {
             sc,
-            state,
-            at: sc.ships.iter().map(|s| (s.hex, s.heading)).collect(),
-            missiles,
-            terrain: sc
-                .terrain
-                .iter()
-                .map(|t| TerrainState {
-                    kind: t.kind,
-                    hex: t.hex,
-                    removed: false,
-                })
-                .collect(),
+            state: Vec::new(),
+            at: Vec::new(),
+            missiles: Vec::new(),
+            terrain: Vec::new(),
             dice: Dice::new(sc.dice.clone(), seed, sc.file, sc.dice_span.clone()),
             blasts: Vec::new(),
             collisions: Vec::new(),
             impulse: None,
             cards: sc.cards,
             numbers: sc.numbers,
+        };
+        fleet.reset(seed);
+        fleet
+    }
+
+    /// Back to the scenario's start, with `seed` for the dice, keeping every buffer's
+    /// memory (a caller that plays the same scenario many times allocates once).
+    pub fn reset(&mut self, seed: Option<u64>) {
+        let sc = self.sc;
+        self.state.truncate(sc.ships.len());
+        for (i, def) in sc.ships.iter().enumerate() {
+            match self.state.get_mut(i) {
+                Some(state) => state.reset(def),
+                None => self.state.push(ship_state(def)),
+            }
         }
+        self.at.clear();
+        self.at.extend(sc.ships.iter().map(|s| (s.hex, s.heading)));
+        self.missiles.truncate(sc.missiles.len());
+        for (i, def) in sc.missiles.iter().enumerate() {
+            let target = sc.ships.get(def.target).map(|_| def.target);
+            match self.missiles.get_mut(i) {
+                Some(missile) => missile.reset(def, target),
+                None => {
+                    let mut missile = MissileState {
+                        hex: None,
+                        heading: None,
+                        target: None,
+                        damaged: false,
+                        status: MissileStatus::Unlaunched,
+                        next_move: 0,
+                        path: Vec::new(),
+                    };
+                    missile.reset(def, target);
+                    self.missiles.push(missile);
+                }
+            }
+        }
+        self.terrain.clear();
+        self.terrain.extend(sc.terrain.iter().map(|t| TerrainState {
+            kind: t.kind,
+            hex: t.hex,
+            removed: false,
+        }));
+        self.dice.restart(seed);
+        self.blasts.clear();
+        self.collisions.clear();
+        self.impulse = None;
     }
 
     pub fn class(&self, ship: usize) -> Option<&'a ShipClass> {
@@ -277,11 +313,33 @@ impl<'a> Fleet<'a> {
 
 /// A ship's state at the start, from the scenario.
 fn ship_state<'a>(def: &crate::parse::scenario::talon::ShipDef<'a>) -> ShipState<'a> {
-    let groups = def.class.map_or(&[][..], |c| &c.weapon_group[..]);
-    let bar: Vec<[u8; 2]> = groups
-        .iter()
-        .enumerate()
-        .map(|(g, group)| {
+    let mut state = ShipState {
+        shields: [0; 4],
+        reinforced: [None; 4],
+        hull_lost: 0,
+        destroyed: false,
+        gone: None,
+        markers: Vec::new(),
+        power_relay: 0,
+        turn_penalty: 0,
+        ftl_offline: false,
+        criticals: Vec::new(),
+        fighters: Vec::new(),
+        bars: Vec::new(),
+        volleys: Vec::new(),
+        battery: false,
+        afterburners_used: 0,
+    };
+    state.reset(def);
+    state
+}
+
+impl<'a> ShipState<'a> {
+    /// Back to the scenario's start, keeping the lists' memory.
+    fn reset(&mut self, def: &crate::parse::scenario::talon::ShipDef<'a>) {
+        let groups = def.class.map_or(&[][..], |c| &c.weapon_group[..]);
+        let units = def.fighters.len().max(1);
+        let bar = |g: usize, group: &crate::cards::talon::WeaponGroup| {
             def.charge
                 .get(g)
                 .copied()
@@ -290,43 +348,47 @@ fn ship_state<'a>(def: &crate::parse::scenario::talon::ShipDef<'a>) -> ShipState
                 } else {
                     [0, 0]
                 })
-        })
-        .collect();
-    let units = def.fighters.len().max(1);
-    let mut markers = Vec::new();
-    for (on, kind) in [
-        (def.shields_down, CriticalMarker::ShieldsDown),
-        (def.helm_down, CriticalMarker::HelmDown),
-        (def.power_loss, CriticalMarker::PowerLoss),
-    ] {
-        if on {
-            markers.push(Marker { kind, placed: None });
+        };
+        self.bars.resize_with(units, Vec::new);
+        for unit in &mut self.bars {
+            unit.clear();
+            unit.extend(groups.iter().enumerate().map(|(g, group)| bar(g, group)));
         }
-    }
-    let mut reinforced = [None; 4];
-    for (slot, (on, placed)) in reinforced
-        .iter_mut()
-        .zip(def.reinforced.iter().zip(def.reinforced_in))
-    {
-        if *on {
-            *slot = Some(placed);
+        self.volleys.resize_with(units, Vec::new);
+        for unit in &mut self.volleys {
+            unit.clear();
+            unit.resize(groups.len(), Volley::default());
         }
-    }
-    ShipState {
-        shields: def.shields,
-        reinforced,
-        hull_lost: def.hull_lost,
-        destroyed: false,
-        gone: None,
-        markers,
-        power_relay: def.power_relay,
-        turn_penalty: def.thrusters,
-        ftl_offline: def.ftl_offline,
-        criticals: Vec::new(),
-        fighters: def.fighters.clone(),
-        bars: vec![bar; units],
-        volleys: vec![vec![Volley::default(); groups.len()]; units],
-        battery: def.battery,
-        afterburners_used: def.afterburners_used,
+        self.markers.clear();
+        for (on, kind) in [
+            (def.shields_down, CriticalMarker::ShieldsDown),
+            (def.helm_down, CriticalMarker::HelmDown),
+            (def.power_loss, CriticalMarker::PowerLoss),
+        ] {
+            if on {
+                self.markers.push(Marker { kind, placed: None });
+            }
+        }
+        self.reinforced = [None; 4];
+        for (slot, (on, placed)) in self
+            .reinforced
+            .iter_mut()
+            .zip(def.reinforced.iter().zip(def.reinforced_in))
+        {
+            if *on {
+                *slot = Some(placed);
+            }
+        }
+        self.shields = def.shields;
+        self.hull_lost = def.hull_lost;
+        self.destroyed = false;
+        self.gone = None;
+        self.power_relay = def.power_relay;
+        self.turn_penalty = def.thrusters;
+        self.ftl_offline = def.ftl_offline;
+        self.criticals.clear();
+        self.fighters.clone_from(&def.fighters);
+        self.battery = def.battery;
+        self.afterburners_used = def.afterburners_used;
     }
 }

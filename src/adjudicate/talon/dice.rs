@@ -23,6 +23,12 @@ impl Dice {
         }
     }
 
+    /// From the first die again, with `seed` for the rest.
+    pub fn restart(&mut self, seed: Option<u64>) {
+        self.next = 0;
+        self.seed = seed;
+    }
+
     /// One d6.
     pub fn roll(&mut self, why: &str) -> Result<u8, Finding> {
         if let Some(&value) = self.given.get(self.next) {

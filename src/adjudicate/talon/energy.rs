@@ -83,7 +83,7 @@ pub fn run(sc: &Scenario, steps: &mut Steps) -> Played {
         let Some(class) = ship.class else { continue };
         let input = Input {
             curve: ship.curve.unwrap_or(class.default_curve),
-            charge: ship.charge.clone(),
+            charge: &ship.charge,
             hull_lost: ship.hull_lost,
             power_relay: ship.power_relay,
             power_loss: ship.power_loss,
@@ -142,10 +142,10 @@ pub fn end_of_round(round: Option<u32>, steps: &mut Steps) -> Result<Option<u32>
 
 /// What a ship brings to the energy phase.
 #[derive(Debug, Clone)]
-pub struct Input {
+pub struct Input<'c> {
     pub curve: PowerCurve,
     /// Per weapon group, `[red, yellow]` boxes crossed; empty: every bar full.
-    pub charge: Vec<[u8; 2]>,
+    pub charge: &'c [[u8; 2]],
     pub hull_lost: u32,
     pub power_relay: u8,
     pub power_loss: bool,
@@ -237,7 +237,7 @@ pub fn phase<'a>(
     steps: &mut Steps,
 ) -> Result<ShipEnergy<'a>, Stop> {
     let current = input.curve;
-    let groups = charge_groups(id, class, &input.charge, input.power_loss, steps)?;
+    let groups = charge_groups(id, class, input.charge, input.power_loss, steps)?;
     let options = curve_options(
         class,
         current,

@@ -192,10 +192,11 @@ impl Fleet<'_> {
         }
         let damage = u32::from(self.numbers.collision_damage);
         for other in 0..self.state.len() {
+            // The hex first: most ships are elsewhere, and `at` is the smallest list read.
             if other == mover
+                || self.at[other].0 != Some(hex)
                 || !self.state[other].in_play()
                 || !self.state[mover].in_play()
-                || self.at[other].0 != Some(hex)
                 || self.side(other) != self.side(mover)
                 || base(self, other)
             {

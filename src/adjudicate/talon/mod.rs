@@ -137,6 +137,20 @@ pub fn round_quietly<'a>(
     })
 }
 
+/// [`round_quietly`] again on a round it returned, with another seed: the round's lists
+/// are cleared and refilled rather than dropped and allocated (what a solver playing one
+/// scenario many times wants). Same results as a fresh [`round_quietly`].
+pub fn replay_quietly(round: &mut round::Round<'_>, seed: Option<u64>) -> Result<(), Vec<Finding>> {
+    let file = round.sc.file;
+    let max_steps = round.sc.max_steps;
+    round
+        .replay(seed, &mut Steps::quiet())
+        .map_err(|stop| match stop {
+            Stop::Cap => vec![loop_finding(file, max_steps, None)],
+            Stop::Finding(finding) => vec![*finding],
+        })
+}
+
 /// A Talon trace: the generic steps plus the kind's `outcome` object in the JSON.
 pub struct TalonTrace {
     pub trace: Trace<NoDetail>,

@@ -97,48 +97,89 @@ pub fn play_watched<'a>(
     steps: &mut Steps,
     watch: Watch<'_>,
 ) -> Result<Round<'a>, Stop> {
-    let fleet = Fleet::new(sc, seed);
-    fleet.check_reinforcements()?;
-    let n = sc.ships.len();
-    let holder = sc.initiative.unwrap_or(Side::Terran);
-    let mut round = Round {
-        sc,
-        fleet,
-        turn_marker: sc.ships.iter().map(|s| s.turn_marker).collect(),
-        sideslip: vec![false; n],
-        next_move: vec![0; n],
-        moved_in: vec![Vec::new(); n],
-        shots: Vec::new(),
-        floats: Vec::new(),
-        holders: [holder; 6],
-        holder,
-        energy: vec![None; n],
-        next_round: None,
-        pulls: Vec::new(),
-        repairs: Vec::new(),
-        powered: Vec::new(),
-        snapshots: Vec::new(),
-        too_big_told: false,
-    };
-    round.start(steps)?;
-    for impulse in 0..LETTERS.len() {
-        round.impulse(impulse, steps)?;
-        // Only a traced round prints the boards (its JSON `impulses`, the pictures): a quiet
-        // one skips the copies.
-        if steps.on {
-            round.snapshot(impulse);
-        }
-        watch(impulse, &round, steps);
-    }
-    round.leftover_moves()?;
-    round.fleet.impulse = None;
-    round.energy_phase(steps)?;
-    round.gravity(steps)?;
-    round.retreat_phase(steps)?;
+    let mut round = Round::new(sc, seed);
+    round.play_on(steps, watch)?;
     Ok(round)
 }
 
 impl<'a> Round<'a> {
+    /// The scenario's start, before impulse A.
+    fn new(sc: &'a Scenario, seed: Option<u64>) -> Self {
+        let n = sc.ships.len();
+        let holder = sc.initiative.unwrap_or(Side::Terran);
+        Round {
+            sc,
+            fleet: Fleet::new(sc, seed),
+            turn_marker: sc.ships.iter().map(|s| s.turn_marker).collect(),
+            sideslip: vec![false; n],
+            next_move: vec![0; n],
+            moved_in: vec![Vec::new(); n],
+            shots: Vec::new(),
+            floats: Vec::new(),
+            holders: [holder; 6],
+            holder,
+            energy: vec![None; n],
+            next_round: None,
+            pulls: Vec::new(),
+            repairs: Vec::new(),
+            powered: Vec::new(),
+            snapshots: Vec::new(),
+            too_big_told: false,
+        }
+    }
+
+    /// Play the same scenario again from its start with `seed`, reusing this round's
+    /// memory: what a solver or a benchmark that plays one scenario many times calls. The
+    /// results are those of a fresh [`play`].
+    pub fn replay(&mut self, seed: Option<u64>, steps: &mut Steps) -> Result<(), Stop> {
+        let sc = self.sc;
+        let n = sc.ships.len();
+        let holder = sc.initiative.unwrap_or(Side::Terran);
+        self.fleet.reset(seed);
+        self.turn_marker.clear();
+        self.turn_marker
+            .extend(sc.ships.iter().map(|s| s.turn_marker));
+        self.sideslip.clear();
+        self.sideslip.resize(n, false);
+        self.next_move.clear();
+        self.next_move.resize(n, 0);
+        self.moved_in.resize_with(n, Vec::new);
+        self.moved_in.iter_mut().for_each(Vec::clear);
+        self.shots.clear();
+        self.floats.clear();
+        self.holders = [holder; 6];
+        self.holder = holder;
+        self.energy.clear();
+        self.energy.resize(n, None);
+        self.next_round = None;
+        self.pulls.clear();
+        self.repairs.clear();
+        self.powered.clear();
+        self.snapshots.clear();
+        self.too_big_told = false;
+        self.play_on(steps, &mut |_, _, _| {})
+    }
+
+    /// Impulses A–F, the energy phase, a black hole's pull and the retreat phase.
+    fn play_on(&mut self, steps: &mut Steps, watch: Watch<'_>) -> Result<(), Stop> {
+        self.fleet.check_reinforcements()?;
+        self.start(steps)?;
+        for impulse in 0..LETTERS.len() {
+            self.impulse(impulse, steps)?;
+            // Only a traced round prints the boards (its JSON `impulses`, the pictures): a
+            // quiet one skips the copies.
+            if steps.on {
+                self.snapshot(impulse);
+            }
+            watch(impulse, self, steps);
+        }
+        self.leftover_moves()?;
+        self.fleet.impulse = None;
+        self.energy_phase(steps)?;
+        self.gravity(steps)?;
+        self.retreat_phase(steps)
+    }
+
     /// Before impulse A: a ship that starts in a nebula has lost its reinforcements (17.4.1).
     fn start(&mut self, steps: &mut Steps) -> Result<(), Stop> {
         for ship in 0..self.sc.ships.len() {

@@ -37,17 +37,23 @@ impl<'a> Round<'a> {
         Ok(())
     }
 
+    /// Ship indices, the initiative holder's first, each side in file order (what a stable
+    /// sort on "not the holder's" gives, without a list).
+    fn holder_first(&self) -> impl Iterator<Item = usize> + use<'a> {
+        let sc = self.sc;
+        let holder = Some(self.holder);
+        let n = sc.ships.len();
+        let mine = move |i: &usize| sc.ships[*i].side == holder;
+        (0..n).filter(mine).chain((0..n).filter(move |i| !mine(i)))
+    }
+
     /// Talon rulebook 9.x with what the round did: damage, markers, bars fired and charged.
     pub(super) fn energy_phase(&mut self, steps: &mut Steps) -> Result<(), Stop> {
         let sc = self.sc;
-        let order: Vec<usize> = if steps.on {
-            energy::announce(sc, Some(self.holder), steps)?
-        } else {
-            let mut order: Vec<usize> = (0..sc.ships.len()).collect();
-            order.sort_by_key(|&i| sc.ships[i].side != Some(self.holder));
-            order
-        };
-        for ship in order {
+        if steps.on {
+            energy::announce(sc, Some(self.holder), steps)?;
+        }
+        for ship in self.holder_first() {
             let def = &sc.ships[ship];
             let Some(class) = def.class else { continue };
             let state = &self.fleet.state[ship];
@@ -55,15 +61,16 @@ impl<'a> Round<'a> {
                 continue;
             }
             let hull = class.hull_boxes.len() as u32;
-            let units: Vec<usize> = if state.fighters.is_empty() {
-                vec![0]
+            // The ship's one bar set, or each fighter still flying (12.1.1).
+            let first = if state.fighters.is_empty() {
+                0
             } else {
-                state.living_fighters(hull).collect()
+                state.living_fighters(hull).next().unwrap_or(0)
             };
-            let first = units.first().copied().unwrap_or(0);
+            let bars_of = |unit: usize| state.bars.get(unit).map_or(&[][..], Vec::as_slice);
             let input = Input {
                 curve: def.curve.unwrap_or(class.default_curve),
-                charge: state.bars.get(first).cloned().unwrap_or_default(),
+                charge: bars_of(first),
                 hull_lost: if state.fighters.is_empty() {
                     state.hull_lost
                 } else {
@@ -74,16 +81,11 @@ impl<'a> Round<'a> {
                 wanted: def.speed.as_ref().map(|(s, _)| *s),
             };
             let mut result = energy::phase(&def.id, class, &input, sc.round, steps)?;
-            for &unit in units.iter().skip(1) {
-                let bars = self.fleet.state[ship]
-                    .bars
-                    .get(unit)
-                    .cloned()
-                    .unwrap_or_default();
+            for unit in state.living_fighters(hull).skip(1) {
                 result.fighters.push(energy::charge_groups(
                     &def.id,
                     class,
-                    &bars,
+                    bars_of(unit),
                     input.power_loss,
                     steps,
                 )?);
@@ -108,10 +110,8 @@ impl<'a> Round<'a> {
             .filter(|t| !t.removed && t.kind == TerrainKind::BlackHole)
             .map(|t| t.hex)
             .collect();
-        let mut order: Vec<usize> = (0..self.sc.ships.len()).collect();
-        order.sort_by_key(|&i| self.sc.ships[i].side != Some(self.holder));
         for hole in holes {
-            for &ship in &order {
+            for ship in self.holder_first() {
                 if !self.fleet.state[ship].in_play() {
                     continue;
                 }
@@ -176,9 +176,7 @@ impl<'a> Round<'a> {
     /// phase, if its drive is warm, its speed is 1, it is in no nebula or asteroid hex, and
     /// it has an FTL drive at all; squadrons docked aboard a carrier go with it (16).
     pub(super) fn retreat_phase(&mut self, steps: &mut Steps) -> Result<(), Stop> {
-        let mut order: Vec<usize> = (0..self.sc.ships.len()).collect();
-        order.sort_by_key(|&i| self.sc.ships[i].side != Some(self.holder));
-        for ship in order {
+        for ship in self.holder_first() {
             let def = &self.sc.ships[ship];
             let Some(retreat_span) = &def.retreat else {
                 continue;

@@ -34,7 +34,7 @@ impl<'a> Round<'a> {
             if let (Some(energy), Some(class)) = (&self.energy[i], def.class) {
                 let input = Input {
                     curve: def.curve.unwrap_or(class.default_curve),
-                    charge: Vec::new(),
+                    charge: &[],
                     hull_lost: 0,
                     power_relay: 0,
                     power_loss: self.fleet.state[i].power_loss(),

@@ -61,29 +61,9 @@ impl Fleet<'_> {
         if self.no_terrain() {
             return sight;
         }
-        let lay = !self.none_near(from, to, |k| blocks(k) || interferes(k));
-        for cell in if lay { cells(from, to) } else { Vec::new() } {
-            match cell {
-                Cell::Through(h) => {
-                    if sight.blocked_by.is_none()
-                        && let Some(kind) = self.any_at(h, blocks)
-                    {
-                        sight.blocked_by = Some((kind, h));
-                    }
-                    if self.any_at(h, interferes).is_some() {
-                        sight.crossed += 1;
-                    }
-                }
-                Cell::Edge(a, b) => {
-                    match (
-                        self.any_at(a, interferes).is_some(),
-                        self.any_at(b, interferes).is_some(),
-                    ) {
-                        (true, true) => sight.crossed += 1,
-                        (true, false) | (false, true) => sight.lone_edges += 1,
-                        (false, false) => {}
-                    }
-                }
+        if !self.none_near(from, to, |k| blocks(k) || interferes(k)) {
+            for cell in cells(from, to) {
+                self.note(&mut sight, cell);
             }
         }
         sight.nearer_black_holes = self
@@ -93,6 +73,32 @@ impl Fleet<'_> {
             .filter(|t| to.distance(t.hex) < from.distance(t.hex))
             .count() as u32;
         sight
+    }
+
+    /// What one cell of the ruler adds to the sight.
+    fn note(&self, sight: &mut Sight, cell: Cell) {
+        match cell {
+            Cell::Through(h) => {
+                if sight.blocked_by.is_none()
+                    && let Some(kind) = self.any_at(h, blocks)
+                {
+                    sight.blocked_by = Some((kind, h));
+                }
+                if self.any_at(h, interferes).is_some() {
+                    sight.crossed += 1;
+                }
+            }
+            Cell::Edge(a, b) => {
+                match (
+                    self.any_at(a, interferes).is_some(),
+                    self.any_at(b, interferes).is_some(),
+                ) {
+                    (true, true) => sight.crossed += 1,
+                    (true, false) | (false, true) => sight.lone_edges += 1,
+                    (false, false) => {}
+                }
+            }
+        }
     }
 
     /// What the sight takes from a roll (17.5, 18.1).
@@ -109,7 +115,7 @@ impl Fleet<'_> {
         if self.no_terrain() || self.none_near(from, to, |k| blocks(k) || interferes(k)) {
             return None;
         }
-        cells(from, to).into_iter().find_map(|cell| match cell {
+        cells(from, to).find_map(|cell| match cell {
             Cell::Through(h) if h != from && h != to => self
                 .any_at(h, |k| blocks(k) || interferes(k))
                 .map(|k| (k, h)),

@@ -13,6 +13,7 @@ use crate::cards::armada::{
 };
 use crate::parse::armada::CardName;
 use crate::text::{normalize, squash};
+use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::collections::HashMap;
 use std::sync::RwLock;
 
@@ -128,22 +129,22 @@ impl Resolvable for Objective {
 /// The names of one kind of card under three ever looser keys.
 struct NameIndex {
     /// `normalize`: case, accents and punctuation ignored.
-    exact: HashMap<String, Vec<usize>>,
+    exact: FxHashMap<String, Vec<usize>>,
     /// `squash`: word breaks ignored too (`CR90A` = `CR90 A`).
-    squashed: HashMap<String, Vec<usize>>,
-    /// `loose_key`: `-class` and plural endings ignored, builder abbreviations spelt out
+    squashed: FxHashMap<String, Vec<usize>>,
+    /// `loose_of_normal`: `-class` and plural endings ignored, builder abbreviations spelt out
     /// (`Pelta Transport Frigate` = `Pelta-class Transport Frigate`).
-    loose: HashMap<String, Vec<usize>>,
+    loose: FxHashMap<String, Vec<usize>>,
     /// The squashed letters sorted: word order ignored (`CR90 Corvette A` = `CR90A
     /// Corvette`). Loose, so used only when the other keys find nothing.
-    letters: HashMap<String, Vec<usize>>,
+    letters: FxHashMap<String, Vec<usize>>,
     /// Every name once, for `did you mean`.
     display: Vec<String>,
     /// Answers already worked out, by the key as written. Lists repeat the same few
     /// hundred names, and a name that misses the exact keys costs a scan of every card
     /// name; remembering the answer makes a folder of lists cost little more than its
     /// distinct names.
-    memo: RwLock<HashMap<String, Option<Vec<usize>>>>,
+    memo: RwLock<FxHashMap<String, Option<Vec<usize>>>>,
 }
 
 /// Most answers remembered per index; past it lookups are simply worked out again.
@@ -155,23 +156,30 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("ssd", "star dreadnought"),
 ];
 
-/// The loosest word-wise key: normalized, abbreviations spelt out, the word `class`
-/// dropped and plural `s` endings cut (`MS-1 Ion Cannons` = `MS-1 Ion Cannon`).
-fn loose_key(text: &str) -> String {
-    let normal = normalize(text);
-    let mut words = Vec::new();
+/// The loosest word-wise key of a normalized name: abbreviations spelt out, the word
+/// `class` dropped and plural `s` endings cut (`MS-1 Ion Cannons` = `MS-1 Ion Cannon`).
+fn loose_of_normal(normal: &str) -> String {
+    let mut key = String::with_capacity(normal.len() + 16);
+    let mut first = true;
     for word in normal.split(' ') {
-        if let Some((_, long)) = ABBREVIATIONS.iter().find(|(short, _)| *short == word) {
-            words.extend(long.split(' ').map(str::to_string));
-        } else if word != "class" {
-            let singular = match word.strip_suffix('s') {
+        let piece = if let Some((_, long)) = ABBREVIATIONS.iter().find(|(short, _)| *short == word)
+        {
+            long
+        } else if word == "class" {
+            continue;
+        } else {
+            match word.strip_suffix('s') {
                 Some(stem) if stem.len() >= 3 && !stem.ends_with('s') => stem,
                 _ => word,
-            };
-            words.push(singular.to_string());
+            }
+        };
+        if !first {
+            key.push(' ');
         }
+        first = false;
+        key.push_str(piece);
     }
-    words.join(" ")
+    key
 }
 
 /// The words in alphabetical order (`SSD Executor II` = `Executor II-class Star
@@ -182,55 +190,59 @@ fn sorted_words(loose: &str) -> String {
     words.join(" ")
 }
 
-fn sorted_letters(text: &str) -> String {
-    let mut chars: Vec<char> = squash(text).chars().collect();
+/// The letters of a normalized name without its spaces (its `squash`), sorted: word
+/// order and word breaks ignored.
+fn sorted_letters_of_normal(normal: &str) -> String {
+    let mut chars: Vec<char> = normal.chars().filter(|&c| c != ' ').collect();
     chars.sort_unstable();
     chars.into_iter().collect()
 }
 
 impl NameIndex {
-    fn new<'a, T: Resolvable + 'a>(cards: impl Iterator<Item = &'a T>) -> Self {
+    fn new<'a, T: Resolvable + 'a>(cards: impl ExactSizeIterator<Item = &'a T>) -> Self {
+        // About three names a card, each under several keys: sized once, not rehashed.
+        let room = cards.len() * 3;
         let mut index = NameIndex {
-            exact: HashMap::new(),
-            squashed: HashMap::new(),
-            letters: HashMap::new(),
-            loose: HashMap::new(),
-            display: Vec::new(),
-            memo: RwLock::new(HashMap::new()),
+            exact: FxHashMap::with_capacity_and_hasher(room, FxBuildHasher),
+            squashed: FxHashMap::with_capacity_and_hasher(room, FxBuildHasher),
+            letters: FxHashMap::with_capacity_and_hasher(room, FxBuildHasher),
+            loose: FxHashMap::with_capacity_and_hasher(room * 2, FxBuildHasher),
+            display: Vec::with_capacity(cards.len()),
+            memo: RwLock::new(FxHashMap::default()),
         };
         for (i, card) in cards.enumerate() {
             for (n, name) in card.names().into_iter().enumerate() {
                 // `Gozanti-class Cruisers {CIS}` is also plain `Gozanti-class Cruisers`:
                 // builders leave the variant out and the fleet's faction tells them apart.
                 if let Some(bare) = without_variant(name) {
-                    push_unique(index.exact.entry(normalize(bare)).or_default(), i);
-                    push_unique(index.squashed.entry(squash(bare)).or_default(), i);
-                    push_unique(index.loose.entry(loose_key(bare)).or_default(), i);
+                    index.add_word_keys(&normalize(bare), i);
                 }
-                push_unique(index.exact.entry(normalize(name)).or_default(), i);
-                push_unique(index.squashed.entry(squash(name)).or_default(), i);
-                push_unique(index.letters.entry(sorted_letters(name)).or_default(), i);
-                push_unique(index.loose.entry(loose_key(name)).or_default(), i);
-                push_unique(
-                    index
-                        .loose
-                        .entry(sorted_words(&loose_key(name)))
-                        .or_default(),
-                    i,
-                );
+                let normal = normalize(name);
+                let loose = index.add_word_keys(&normal, i);
+                add_key(&mut index.letters, sorted_letters_of_normal(&normal), i);
+                add_key(&mut index.loose, sorted_words(&loose), i);
                 if n == 0 {
                     index.display.push(name.to_string());
                 }
             }
             for name in card.composed_names() {
-                push_unique(index.exact.entry(normalize(&name)).or_default(), i);
-                push_unique(index.squashed.entry(squash(&name)).or_default(), i);
-                push_unique(index.loose.entry(loose_key(&name)).or_default(), i);
+                index.add_word_keys(&normalize(&name), i);
             }
         }
         index.display.sort();
         index.display.dedup();
         index
+    }
+
+    /// Files card `i` under the exact, squashed and loose keys of a name already
+    /// normalized (each key is a function of `normalize`, so it is worked out once);
+    /// returns the loose key.
+    fn add_word_keys(&mut self, normal: &str, i: usize) -> String {
+        let loose = loose_of_normal(normal);
+        add_key(&mut self.exact, normal.to_string(), i);
+        add_key(&mut self.squashed, normal.replace(' ', ""), i);
+        add_key(&mut self.loose, loose.clone(), i);
+        loose
     }
 
     fn lookup(&self, key: &str) -> Option<Vec<usize>> {
@@ -252,14 +264,15 @@ impl NameIndex {
         if key.trim().is_empty() {
             return None;
         }
-        let loose = loose_key(key);
+        let normal = normalize(key);
+        let loose = loose_of_normal(&normal);
         // The word-wise keys are all safe, so their matches are pooled (best key first):
         // `Gozanti Cruisers` is the Imperial card's nickname but, loosely, the
         // Separatist card's name too, and only the fleet's faction can choose.
         let mut pooled = Vec::new();
         for found in [
-            self.exact.get(&normalize(key)),
-            self.squashed.get(&squash(key)),
+            self.exact.get(&normal),
+            self.squashed.get(&normal.replace(' ', "")),
             self.loose.get(&loose),
             self.loose.get(&sorted_words(&loose)),
         ]
@@ -274,7 +287,7 @@ impl NameIndex {
             return Some(pooled);
         }
         self.letters
-            .get(&sorted_letters(key))
+            .get(&sorted_letters_of_normal(&normal))
             .cloned()
             .or_else(|| self.by_prefix(&loose))
             .or_else(|| self.by_all_words(&loose))
@@ -328,6 +341,10 @@ fn without_variant(name: &str) -> Option<&str> {
     Some(name[..cut].trim_end()).filter(|bare| !bare.is_empty())
 }
 
+fn add_key(keys: &mut FxHashMap<String, Vec<usize>>, key: String, i: usize) {
+    push_unique(keys.entry(key).or_default(), i);
+}
+
 fn push_unique(list: &mut Vec<usize>, i: usize) {
     if !list.contains(&i) {
         list.push(i);
@@ -361,20 +378,44 @@ pub struct CardIndex<'db> {
     /// printing's card costs today.
     /// By card id (of its current printing): its current cost and its costs in each
     /// points revision, worked out once so a list prices its cards with one lookup each.
-    prices: HashMap<&'db str, CardPrices<'db>>,
+    prices: FxHashMap<&'db str, CardPrices<'db>>,
 }
 
 impl<'db> CardIndex<'db> {
     pub fn new(cards: &'db ArmadaCards) -> Self {
-        CardIndex {
-            cards,
-            ships: NameIndex::new(cards.ships.iter().map(|l| &l.value)),
-            squadrons: NameIndex::new(cards.squadrons.iter().map(|l| &l.value)),
-            upgrades: NameIndex::new(cards.upgrades.iter().map(|l| &l.value)),
-            objectives: NameIndex::new(cards.objectives.iter().map(|l| &l.value)),
-            suggestions: RwLock::new(HashMap::new()),
-            prices: card_prices(cards),
-        }
+        // Indexing the names is most of a one-list run's start-up after the data is read:
+        // the upgrades and objectives are indexed on a second thread while this one does
+        // the rest (where no thread can be started, one after the other).
+        let upgrades_and_objectives = || {
+            (
+                NameIndex::new(cards.upgrades.iter().map(|l| &l.value)),
+                NameIndex::new(cards.objectives.iter().map(|l| &l.value)),
+            )
+        };
+        std::thread::scope(|scope| {
+            let other = std::thread::Builder::new()
+                .name("armada-index".into())
+                .spawn_scoped(scope, upgrades_and_objectives)
+                .ok();
+            let ships = NameIndex::new(cards.ships.iter().map(|l| &l.value));
+            let squadrons = NameIndex::new(cards.squadrons.iter().map(|l| &l.value));
+            let prices = card_prices(cards);
+            let (upgrades, objectives) = match other {
+                Some(thread) => thread
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                None => upgrades_and_objectives(),
+            };
+            CardIndex {
+                cards,
+                ships,
+                squadrons,
+                upgrades,
+                objectives,
+                suggestions: RwLock::new(HashMap::new()),
+                prices,
+            }
+        })
     }
 
     /// The card's cost in the card data, by the id of its current printing.

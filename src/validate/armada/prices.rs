@@ -2,7 +2,7 @@
 //! pricing a list costs one lookup per card.
 
 use crate::cards::armada::{ArmadaCards, Printing};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// The card a resolved printing is a printing of: revisions price cards by the id of their
 /// current printing.
@@ -61,11 +61,11 @@ impl<'db> CardPrices<'db> {
 
 /// By card id (of its current printing): its current cost and its costs in each points
 /// revision.
-pub fn card_prices(cards: &ArmadaCards) -> HashMap<&str, CardPrices<'_>> {
+pub fn card_prices(cards: &ArmadaCards) -> FxHashMap<&str, CardPrices<'_>> {
     let ships = cards.ships.iter().filter(|c| c.is_current());
     let squadrons = cards.squadrons.iter().filter(|c| c.is_current());
     let upgrades = cards.upgrades.iter().filter(|c| c.is_current());
-    let mut prices: HashMap<&str, CardPrices<'_>> = ships
+    let mut prices: FxHashMap<&str, CardPrices<'_>> = ships
         .map(|c| (c.id.as_str(), c.points))
         .chain(squadrons.map(|c| (c.id.as_str(), c.points)))
         .chain(upgrades.map(|c| (c.id.as_str(), c.points)))

@@ -4,7 +4,7 @@
 
 use crate::cards::xwing::{Pilot, Quickbuild, Ship, Upgrade, XwingCards};
 use crate::text::{normalize, squash};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// One card kind's tables. On collisions the first card in load order wins, as a scan
 /// would find it.
@@ -22,10 +22,10 @@ pub struct Tables<'a, T> {
 impl<'a, T> Tables<'a, T> {
     fn new() -> Self {
         Tables {
-            by_id: HashMap::new(),
-            by_revision_id: HashMap::new(),
-            by_squashed_id: HashMap::new(),
-            by_name: HashMap::new(),
+            by_id: HashMap::default(),
+            by_revision_id: HashMap::default(),
+            by_squashed_id: HashMap::default(),
+            by_name: HashMap::default(),
         }
     }
 
@@ -57,7 +57,7 @@ pub struct CardIndex<'a> {
 impl<'a> CardIndex<'a> {
     pub fn new(cards: &'a XwingCards) -> Self {
         let mut pilots = Tables::new();
-        let mut pilots_by_yasb: HashMap<i64, Vec<&Pilot>> = HashMap::new();
+        let mut pilots_by_yasb: HashMap<i64, Vec<&Pilot>> = HashMap::default();
         for pilot in cards.pilots.iter().map(|p| &p.value) {
             let aliases = pilot
                 .points
@@ -74,7 +74,7 @@ impl<'a> CardIndex<'a> {
         }
         // xwing-points' numbers are older than YASB's own and some have moved since: they
         // only stand in for pilots YASB's data did not give a number.
-        let mut older: HashMap<i64, Vec<&Pilot>> = HashMap::new();
+        let mut older: HashMap<i64, Vec<&Pilot>> = HashMap::default();
         for pilot in cards.pilots.iter().map(|p| &p.value) {
             if pilot.yasb.is_some() {
                 continue;
@@ -107,7 +107,7 @@ impl<'a> CardIndex<'a> {
             .iter()
             .map(|q| (q.yasb, &q.value))
             .collect();
-        let mut ships = HashMap::new();
+        let mut ships = HashMap::default();
         for ship in cards.ships.iter().map(|s| &s.value) {
             ships.entry(ship.id.as_str()).or_insert(ship);
         }

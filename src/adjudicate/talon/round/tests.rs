@@ -74,3 +74,37 @@ fn ships_of_one_race_in_one_hex_collide_and_the_quiet_round_agrees_with_the_trac
     assert_eq!(quiet_outcome, traced_outcome);
     assert!(steps.on);
 }
+
+#[test]
+fn a_replayed_round_answers_as_a_fresh_one() {
+    let cards = crate::cards::talon::TalonCards::builtin();
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/talon");
+    let mut compared = 0;
+    for entry in std::fs::read_dir(folder).expect("examples") {
+        let path = entry.expect("entry").path();
+        let text = std::fs::read_to_string(&path).expect("reads");
+        if !text.contains("kind = \"talon/round\"") {
+            continue;
+        }
+        let read = scenario::read(FileId(0), &text, None).expect("an example reads");
+        let sc = talon::load(&read, talon::Kind::Round, cards).expect("an example loads");
+        for seed in [1, 7] {
+            let fresh = play(&sc, Some(seed), &mut Steps::quiet());
+            // Played first with another seed, so every list has something to clear.
+            let Ok(mut again) = play(&sc, Some(seed + 100), &mut Steps::quiet()) else {
+                continue;
+            };
+            let replayed = again.replay(Some(seed), &mut Steps::quiet());
+            match (fresh, replayed) {
+                (Ok(fresh), Ok(())) => {
+                    assert_eq!(fresh.outcome(), again.outcome(), "{}", path.display());
+                    assert_eq!(fresh.final_state(), again.final_state());
+                    compared += 1;
+                }
+                (Err(_), Err(_)) => {}
+                _ => panic!("{}: one of the two failed", path.display()),
+            }
+        }
+    }
+    assert!(compared >= 20, "{compared} rounds compared");
+}

@@ -461,7 +461,11 @@ fn charge(check: &mut Check<'_>, s: &Ship, class: Class<'_>, span: &Range<usize>
     }
     let groups = class.map_or(0, |c| c.weapon_group.len());
     if s.charge.len() != groups {
-        let at = check.key_span("charge", span.end..span.end);
+        // The bars themselves: a search for the key's text could land on a comment.
+        let at = s.charge.first().zip(s.charge.last()).map_or_else(
+            || check.key_span("charge", span.end..span.end),
+            |(first, last)| first.span().start..last.span().end,
+        );
         check.error(
             Code::ScenarioContradiction,
             at,
@@ -514,4 +518,27 @@ fn side(check: &mut Check<'_>, s: &Ship, class: Class<'_>) -> Option<Side> {
         );
     }
     side
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::parse::scenario::{self, talon};
+    use crate::report::FileId;
+
+    #[test]
+    fn a_short_charge_list_is_shown_on_its_bars_even_after_a_comment_naming_charge() {
+        let text = "game = \"talon\"\nkind = \"talon/round\"\ntitle = \"t\"\n# it recharged its battery\n[[ship]]\nid = \"g\"\nclass = \"Terran CA\"\nhex = \"0505\"\nheading = 90\ncharge = [[1, 0]]\n";
+        let read = scenario::read(FileId(0), text, None).expect("reads");
+        let cards = crate::cards::talon::TalonCards::builtin();
+        let Err(findings) = talon::load(&read, talon::Kind::Round, cards) else {
+            panic!("one bar for three groups is refused");
+        };
+        let span = findings
+            .iter()
+            .find(|f| f.message.contains("charge bars"))
+            .and_then(|f| f.location.as_ref())
+            .map(|l| l.span.clone())
+            .expect("a located finding");
+        assert_eq!(text.get(span), Some("[1, 0]"));
+    }
 }
