@@ -622,15 +622,7 @@ impl<'a> Index<'a> {
             *votes.entry(*game).or_default() += 1;
         }
         for word in query.words.iter().filter(|w| !w.fuzzy) {
-            let mut docs: Vec<u32> = word
-                .alternatives
-                .iter()
-                .filter(|(_, weight)| *weight >= 1.0)
-                .flat_map(|(term, _)| self.term_postings(term))
-                .flat_map(|(_, postings)| postings.iter().map(|(doc, _, _)| *doc))
-                .collect();
-            docs.sort_unstable();
-            docs.dedup();
+            let docs = self.entries_using(word);
             // How often the word occurs in each game's entries, for the size of its glossary.
             let mut rates: BTreeMap<Game, f32> = BTreeMap::new();
             for doc in docs {
@@ -655,6 +647,20 @@ impl<'a> Index<'a> {
         }
     }
 
+    /// The entries (by index) that use one of a word's full-weight forms, each once.
+    fn entries_using(&self, word: &QueryWord) -> Vec<u32> {
+        let mut docs: Vec<u32> = word
+            .alternatives
+            .iter()
+            .filter(|(_, weight)| *weight >= 1.0)
+            .flat_map(|(term, _)| self.term_postings(term))
+            .flat_map(|(_, postings)| postings.iter().map(|(doc, _, _)| *doc))
+            .collect();
+        docs.sort_unstable();
+        docs.dedup();
+        docs
+    }
+
     /// A soft form of [`Index::game_of_words`]: how likely each game's glossary is to use
     /// the query's words (each word's share of the game's entries, smoothed), relative to the
     /// likeliest game and raised to [`GAME_PRIOR_POWER`]; empty when no word is known.
@@ -663,15 +669,7 @@ impl<'a> Index<'a> {
             self.game_sizes.keys().map(|g| (*g, 0.0)).collect();
         let mut any = false;
         for word in query.words.iter().filter(|w| !w.fuzzy) {
-            let mut docs: Vec<u32> = word
-                .alternatives
-                .iter()
-                .filter(|(_, weight)| *weight >= 1.0)
-                .flat_map(|(term, _)| self.term_postings(term))
-                .flat_map(|(_, postings)| postings.iter().map(|(doc, _, _)| *doc))
-                .collect();
-            docs.sort_unstable();
-            docs.dedup();
+            let docs = self.entries_using(word);
             if docs.is_empty() {
                 continue;
             }
