@@ -23,7 +23,9 @@ pub mod xwing;
 pub use db::CardDb;
 pub use game::Game;
 pub use game_cards::{CardEntry, Fact, GameCards};
-pub use load::{DataKind, LoadOptions, load, load_bytes, load_games, load_replacing};
+pub use load::{
+    DataKind, LoadOptions, load, load_bytes, load_games, load_games_except, load_replacing,
+};
 pub use located::Located;
 pub use parse::{DataText, RecordSpans, parse_data, parse_toml, refused_before_parsing};
 pub use record::Record;

@@ -1,7 +1,7 @@
 //! The card data a command runs on: the built-in data with any `--data` folders over it.
 
 use super::output::{print_findings_stderr, print_stderr, stderr_line};
-use crate::cards::{CardDb, DataKind, Game, LoadOptions, load, load_games};
+use crate::cards::{CardDb, DataKind, Game, LoadOptions, load, load_games_except};
 use crate::cli::Outcome;
 use crate::report::{
     HumanStyle, OutputFormat, SHOWN_PER_CODE_AND_FILE, cap_repeats, render_findings,
@@ -49,14 +49,16 @@ pub(super) fn check_overlays(overlays: &[PathBuf]) -> Result<(), Outcome> {
 /// The built-in data with any `--data` folders over it. Paths that cannot be read are
 /// reported and make the command fail.
 pub(super) fn load_data(overlays: &[PathBuf], without: &[DataKind]) -> Result<CardDb, Outcome> {
-    load_game_data(overlays, without, &[])
+    load_game_data(overlays, without, &[], &[])
 }
 
-/// [`load_data`] with only `games`' built-in cards (empty: every game's).
+/// [`load_data`] with only `games`' built-in cards (empty: every game's), the built-in
+/// files at the data-tree paths `unread` left out.
 pub(super) fn load_game_data(
     overlays: &[PathBuf],
     without: &[DataKind],
     games: &[Game],
+    unread: &[&str],
 ) -> Result<CardDb, Outcome> {
     let options = LoadOptions {
         spans: false,
@@ -64,7 +66,7 @@ pub(super) fn load_game_data(
         overlays: overlays.to_vec(),
         without: without.to_vec(),
     };
-    let (db, unreadable) = load_games(&options, games);
+    let (db, unreadable) = load_games_except(&options, games, unread);
     print_skipped(&db);
     if unreadable.is_empty() {
         Ok(db)

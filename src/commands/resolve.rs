@@ -44,7 +44,7 @@ pub fn run(overlays: &[std::path::PathBuf], args: ResolveArgs) -> Outcome {
     // Only the scenario's game's cards, with every overlay: a scenario names the cards of
     // its own game. Formats stay: an X-Wing squad is read as its format has it.
     let without = [DataKind::Errata, DataKind::Rules];
-    let db = match load_game_data(overlays, &without, &[scenario.envelope.game]) {
+    let db = match load_game_data(overlays, &without, &[scenario.envelope.game], &[]) {
         Ok(db) => db,
         Err(outcome) => return outcome,
     };

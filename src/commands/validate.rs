@@ -18,10 +18,12 @@ const FEW_LISTS: usize = 20;
 
 pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
     let started = std::time::Instant::now();
-    // Lists are checked against cards and formats only: the glossary and the errata (a
-    // megabyte of data between them) stay unread. `--data` is checked whole before this.
+    // Lists are checked against cards and formats only: the glossary, the errata (a
+    // megabyte of data between them) and X-Wing's ability timings stay unread. `--data` is
+    // checked whole before this.
     let without = [DataKind::Errata, DataKind::Rules];
-    let db = match load_game_data(overlays, &without, &games_to_load(&args)) {
+    let unread = crate::cards::xwing::TIMING_FILES;
+    let db = match load_game_data(overlays, &without, &games_to_load(&args), &unread) {
         Ok(db) => db,
         Err(outcome) => return outcome,
     };
