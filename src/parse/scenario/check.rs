@@ -94,11 +94,14 @@ impl<'a> Check<'a> {
         }
     }
 
-    /// Span of the first `[[table]]` header, else of a `table =` key: where a table that
-    /// should not be there is written.
+    /// Span of the first `[[table]]` or `[table]` header, else of a `table =` key: where a
+    /// table is written.
     pub fn table_span(&self, table: &str) -> Range<usize> {
         if let Some(start) = self.text.find(&format!("[[{table}]]")) {
             return start..start + table.len() + 4;
+        }
+        if let Some(start) = self.text.find(&format!("[{table}]")) {
+            return start..start + table.len() + 2;
         }
         self.text
             .find(&format!("{table} ="))
