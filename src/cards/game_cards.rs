@@ -36,14 +36,6 @@ pub trait GameCards: std::fmt::Debug + Send + Sync {
         text: &str,
         findings: &mut Vec<Finding>,
     );
-    /// Read several built-in card files at once, from their JSON forms, in order: what
-    /// [`add_data`](Self::add_data) does for each; a game with much data may decode them
-    /// on more than one thread.
-    fn add_embedded(&mut self, files: &[(FileId, &'static str)], findings: &mut Vec<Finding>) {
-        for &(file, json) in files {
-            self.add_data(file, DataText::Json(json), "", findings);
-        }
-    }
     /// Every card, for lookup, listing and id checks.
     fn entries(&self) -> Box<dyn Iterator<Item = CardEntry<'_>> + '_>;
     /// `cards show` rows of one card (empty when the game has no such card).

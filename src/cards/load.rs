@@ -171,64 +171,14 @@ pub fn load_games_except(
         skipped,
         ..CardDb::default()
     };
-    let mut batches = EmbeddedBatches::default();
     for candidate in by_relative.into_values() {
         let kind = DataKind::from_path(&candidate.relative);
         if kind.is_some_and(|k| options.without.contains(&k)) {
             continue;
         }
-        match embedded_card_json(&candidate) {
-            Some((game, text, json)) => {
-                let file = db.files.add(candidate.display, SourceText::Static(text));
-                db.loaded.push(file);
-                batches.push(game, file, json);
-            }
-            None => {
-                // Records keep their load order: the built-in files before this one first.
-                batches.add_to(&mut db);
-                load_candidate(&mut db, candidate);
-            }
-        }
+        load_candidate(&mut db, candidate);
     }
-    batches.add_to(&mut db);
     (db, unreadable)
-}
-
-/// A built-in card file's game, TOML text and JSON form, when it is read from its JSON
-/// and tells its game from its first bytes.
-fn embedded_card_json(candidate: &Candidate) -> Option<(Game, &'static str, &'static str)> {
-    let Ok(Content::Embedded(text)) = candidate.content else {
-        return None;
-    };
-    let json = candidate.json?;
-    if DataKind::from_path(&candidate.relative) != Some(DataKind::Cards) {
-        return None;
-    }
-    Some((game_of_embedded_json(json)?, text, json))
-}
-
-/// Built-in card files waiting to be decoded, per game in the order they came: a game
-/// decodes its files together (X-Wing on two threads, see `GameCards::add_embedded`).
-#[derive(Default)]
-struct EmbeddedBatches {
-    games: Vec<(Game, Vec<(FileId, &'static str)>)>,
-}
-
-impl EmbeddedBatches {
-    fn push(&mut self, game: Game, file: FileId, json: &'static str) {
-        match self.games.iter_mut().find(|(g, _)| *g == game) {
-            Some((_, files)) => files.push((file, json)),
-            None => self.games.push((game, vec![(file, json)])),
-        }
-    }
-
-    fn add_to(&mut self, db: &mut CardDb) {
-        for (game, files) in self.games.drain(..) {
-            let mut findings = Vec::new();
-            db.cards_mut(game).add_embedded(&files, &mut findings);
-            db.findings.extend(findings);
-        }
-    }
 }
 
 /// The built-in files of `games` (empty: every game), by their path in the data tree.
@@ -639,33 +589,6 @@ mod tests {
             assert!(game_of_embedded_json(json).is_some(), "{relative}");
         }
         assert!(card_files > 10);
-    }
-
-    #[test]
-    fn xwing_files_decoded_together_keep_the_order_of_one_by_one() {
-        let (together, _) = load_games(&LoadOptions::built_in(), &[Game::Xwing]);
-        let mut one_by_one = crate::cards::xwing::XwingCards::default();
-        let mut findings = Vec::new();
-        for (relative, text, json) in super::super::embedded::FILES {
-            if relative.starts_with("cards/xwing/") {
-                one_by_one.add_data(FileId(0), DataText::Json(json), text, &mut findings);
-            }
-        }
-        assert!(findings.is_empty(), "{findings:?}");
-        let ids = |cards: &crate::cards::xwing::XwingCards| -> Vec<String> {
-            cards
-                .entries()
-                .map(|e| format!("{}/{}", e.kind, e.id))
-                .collect()
-        };
-        assert!(ids(&together.xwing).len() > 1000);
-        assert_eq!(ids(&together.xwing), ids(&one_by_one));
-        assert_eq!(together.xwing.timings.len(), one_by_one.timings.len());
-        assert_eq!(
-            together.xwing.quickbuilds.len(),
-            one_by_one.quickbuilds.len()
-        );
-        assert!(together.findings.is_empty(), "{:?}", together.findings);
     }
 
     #[test]

@@ -52,10 +52,6 @@ impl super::GameCards for XwingCards {
         XwingCards::add_data(self, file, data, text, findings);
     }
 
-    fn add_embedded(&mut self, files: &[(FileId, &'static str)], findings: &mut Vec<Finding>) {
-        XwingCards::add_embedded(self, files, findings);
-    }
-
     fn entries(&self) -> Box<dyn Iterator<Item = CardEntry<'_>> + '_> {
         Box::new(XwingCards::entries(self))
     }

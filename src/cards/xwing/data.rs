@@ -27,11 +27,6 @@ pub struct XwingCards {
 
 const NO_NICKNAMES: &[String] = &[];
 
-/// Below this much JSON, a second thread costs more than it saves.
-const PARALLEL_DECODE_BYTES: usize = 64 * 1024;
-
-type Decoded = Result<CardFile, Vec<Finding>>;
-
 impl XwingCards {
     /// Parse one card file (TOML) and keep its records.
     pub fn add_file(&mut self, file: FileId, text: &str, findings: &mut Vec<Finding>) {
@@ -60,46 +55,6 @@ impl XwingCards {
             DataText::Json(_) => RecordSpans::new(file, ""),
         };
         self.add_parsed(parsed, &records);
-    }
-
-    /// Built-in card files (JSON) decoded on two threads, each half of the bytes, and kept
-    /// in order: decoding is most of a one-list `validate` run, and X-Wing has a megabyte
-    /// of it.
-    pub fn add_embedded(&mut self, files: &[(FileId, &'static str)], findings: &mut Vec<Finding>) {
-        let decode = |part: &[(FileId, &'static str)]| -> Vec<(FileId, Decoded)> {
-            part.iter()
-                .map(|&(file, json)| (file, crate::cards::parse_data(file, DataText::Json(json))))
-                .collect()
-        };
-        let total: usize = files.iter().map(|(_, json)| json.len()).sum();
-        let mut running = 0;
-        let half = files
-            .iter()
-            .position(|(_, json)| {
-                running += json.len();
-                running * 2 >= total
-            })
-            .map_or(files.len(), |at| at + 1);
-        let (head, tail) = files.split_at(half);
-        let decoded = if total < PARALLEL_DECODE_BYTES || tail.is_empty() {
-            decode(files)
-        } else {
-            std::thread::scope(|scope| {
-                let later = scope.spawn(|| decode(tail));
-                let mut decoded = decode(head);
-                match later.join() {
-                    Ok(rest) => decoded.extend(rest),
-                    Err(panic) => std::panic::resume_unwind(panic),
-                }
-                decoded
-            })
-        };
-        for (file, parsed) in decoded {
-            match parsed {
-                Ok(parsed) => self.add_parsed(parsed, &RecordSpans::new(file, "")),
-                Err(mut errors) => findings.append(&mut errors),
-            }
-        }
     }
 
     fn add_parsed(&mut self, parsed: CardFile, records: &RecordSpans) {
