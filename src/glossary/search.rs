@@ -1115,7 +1115,11 @@ impl<'a> Index<'a> {
         while let Some((word, capitals)) = words.next() {
             if let Some((next, _)) = words.peek() {
                 let joined = format!("{word}{next}");
-                if joined.len() >= 5 && self.surface.iter().any(|known| known.contains_key(&joined))
+                // An article is no half of a word: "a round" is not "around".
+                let halves_are_words = !is_stop_word(&word) && !is_stop_word(next);
+                if halves_are_words
+                    && joined.len() >= 5
+                    && self.surface.iter().any(|known| known.contains_key(&joined))
                 {
                     words.next();
                     out.push((joined, capitals));
