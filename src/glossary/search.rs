@@ -80,7 +80,7 @@ impl Field {
     fn weight(self) -> f32 {
         match self {
             Field::Title => 3.0,
-            Field::Alias => 2.0,
+            Field::Alias => 1.5,
             Field::Body => 1.0,
         }
     }
