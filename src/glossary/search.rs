@@ -1538,6 +1538,40 @@ mod tests {
         }
     }
 
+    /// Two words the glossary writes as one are joined ("face up"), but an article is no
+    /// half of a word: "a round" stays the round, not "around".
+    #[test]
+    fn joined_words_have_no_stop_word_half() {
+        let entries = vec![(
+            Game::Xwing,
+            entry(
+                "round",
+                "RONDA",
+                text("Ronda", &[], "Las naves vuelan boca arriba."),
+                text("Round", &["faceup"], "Ships fly around the station."),
+            ),
+        )];
+        let glossary = Glossary {
+            entries: entries
+                .iter()
+                .map(|(game, entry)| GlossaryEntry { game: *game, entry })
+                .collect(),
+            slang: Vec::new(),
+            built_in: false,
+        };
+        let index = Index::new(&glossary);
+        let words = |text: &str| -> Vec<String> {
+            index
+                .parse(text, None)
+                .words
+                .into_iter()
+                .map(|w| w.text)
+                .collect()
+        };
+        assert_eq!(words("twice in a round"), ["round"]);
+        assert_eq!(words("dealt face up"), ["faceup"]);
+    }
+
     #[test]
     fn a_page_of_words_is_cut_to_the_words_scored() {
         let page = (0..10_000)
