@@ -1542,7 +1542,7 @@ mod tests {
     /// half of a word: "a round" stays the round, not "around".
     #[test]
     fn joined_words_have_no_stop_word_half() {
-        let entries = vec![(
+        let entries = [(
             Game::Xwing,
             entry(
                 "round",
