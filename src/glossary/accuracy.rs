@@ -1,11 +1,11 @@
 //! Search quality measured on judge questions: how often the first entry shown is right, and
-//! how often a right entry is among the first three, with `--game` and without. Six sets:
+//! how often a right entry is among the first three, with `--game` and without. Seven sets:
 //! tests/fixtures/rule-questions.toml, which the ranking was tuned on;
 //! tests/fixtures/rule-questions-heldout.toml and -heldout-2.toml to -heldout-4.toml, written
 //! later as held-out sets and, once run and reported, tuning material too; and
 //! -heldout-5.toml, written and committed unrun before the third tuning pass and run once
-//! after it. Since the fourth pass all six are tuning material (an independent set is
-//! written apart and run once by the lead). Each set's floors stand a little under the
+//! after it. Since the fourth pass all six are tuning material; -heldout-6.toml was written
+//! apart while that pass tuned, committed unrun, and run once after it. Each set's floors stand a little under the
 //! figures of the last pass (docs/rule.md has them), so a change that loses ground fails.
 //! Run with `--nocapture` to see the figures and every miss.
 
@@ -190,6 +190,19 @@ const HELD_OUT_5: QuestionSet = QuestionSet {
     min_top3: 0.92,
 };
 
+/// A sixth held-out set (issue 22, fourth pass), written by a helper who never ran it and
+/// committed unrun while another tuned the ranking on the six sets above (all tuning material
+/// by then), then run once: with --game 72.5% top-1, 95.0% top-3; all games 70.0% and 90.0%.
+/// Well short of the top-1 goals (85% and 75%) and of the top-3 goal without --game (95%): the
+/// honest figure for questions the tuning never saw. Floors a little under them.
+const HELD_OUT_6: QuestionSet = QuestionSet {
+    file: "rule-questions-heldout-6.toml",
+    per_game: 20,
+    min_top1_with_game: 0.70,
+    min_top1_all_games: 0.67,
+    min_top3: 0.88,
+};
+
 fn glossary_db() -> crate::cards::CardDb {
     let (db, _) = load(&LoadOptions::built_in());
     db
@@ -297,6 +310,11 @@ fn fifth_held_out_judge_questions_find_their_entries() {
     check(&HELD_OUT_5);
 }
 
+#[test]
+fn sixth_held_out_judge_questions_find_their_entries() {
+    check(&HELD_OUT_6);
+}
+
 /// The held-out sets stay apart: none of their questions is one of an earlier set (the
 /// fourth and the fifth repeat none of the sets written before them).
 #[test]
@@ -315,7 +333,7 @@ fn held_out_questions_are_new() {
             question.q
         );
     }
-    for later in [HELD_OUT_4.file, HELD_OUT_5.file] {
+    for later in [HELD_OUT_4.file, HELD_OUT_5.file, HELD_OUT_6.file] {
         let earlier: Vec<Question> = ranking_sets()
             .into_iter()
             .take_while(|file| *file != later)
@@ -386,5 +404,6 @@ fn ranking_sets() -> Vec<&'static str> {
         HELD_OUT_3.file,
         HELD_OUT_4.file,
         HELD_OUT_5.file,
+        HELD_OUT_6.file,
     ]
 }
