@@ -95,7 +95,8 @@ impl Fleet<'_> {
         missile.hex = Some(hex);
         missile.heading = facing;
         missile.status = MissileStatus::Flying;
-        missile.path = vec![hex];
+        missile.path.clear();
+        missile.path.push(hex);
         step!(
             steps,
             rules::MISSILE_LAUNCH,

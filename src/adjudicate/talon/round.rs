@@ -31,6 +31,7 @@ use super::fire;
 use super::{Steps, Stop, choice, rules, step};
 use crate::cards::talon::Side;
 use crate::parse::scenario::talon::{Hex, LETTERS, Scenario};
+use smallvec::SmallVec;
 
 /// Called after each impulse with its index (0 for A), the round so far and the trace:
 /// what the pictures of a round are taken from.
@@ -67,7 +68,7 @@ pub struct Round<'a> {
     pub sideslip: Vec<bool>,
     pub next_move: Vec<usize>,
     /// Impulses (0–5) in which each ship moved, afterburners included.
-    pub moved_in: Vec<Vec<usize>>,
+    pub moved_in: Vec<SmallVec<[usize; 6]>>,
     pub shots: Vec<(usize, ShotResult<'a>)>,
     /// The map floated in an impulse by an axial `(q, r)`.
     pub floats: Vec<(usize, i32, i32)>,
@@ -113,8 +114,8 @@ impl<'a> Round<'a> {
             turn_marker: sc.ships.iter().map(|s| s.turn_marker).collect(),
             sideslip: vec![false; n],
             next_move: vec![0; n],
-            moved_in: vec![Vec::new(); n],
-            shots: Vec::new(),
+            moved_in: vec![SmallVec::new(); n],
+            shots: Vec::with_capacity(sc.shots.len()),
             floats: Vec::new(),
             holders: [holder; 6],
             holder,
@@ -143,8 +144,8 @@ impl<'a> Round<'a> {
         self.sideslip.resize(n, false);
         self.next_move.clear();
         self.next_move.resize(n, 0);
-        self.moved_in.resize_with(n, Vec::new);
-        self.moved_in.iter_mut().for_each(Vec::clear);
+        self.moved_in.resize_with(n, SmallVec::new);
+        self.moved_in.iter_mut().for_each(SmallVec::clear);
         self.shots.clear();
         self.floats.clear();
         self.holders = [holder; 6];
