@@ -173,6 +173,24 @@ impl MissileState {
     }
 }
 
+/// A set of terrain kinds (those in one hex).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Kinds(u8);
+
+impl Kinds {
+    fn bit(kind: TerrainKind) -> u8 {
+        1 << (kind as u8)
+    }
+
+    pub fn contains(self, kind: TerrainKind) -> bool {
+        self.0 & Kinds::bit(kind) != 0
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
 /// A terrain counter on the board (Talon rulebook 17–19).
 #[derive(Debug, Clone)]
 pub struct TerrainState {
@@ -226,7 +244,13 @@ impl<'a> Fleet<'a> {
         for (i, def) in sc.ships.iter().enumerate() {
             match self.state.get_mut(i) {
                 Some(state) => state.reset(def),
-                None => self.state.push(ship_state(def)),
+                None => {
+                    // Pushed empty and filled in place: the state is large to copy.
+                    self.state.push(empty_ship_state());
+                    if let Some(state) = self.state.last_mut() {
+                        state.reset(def);
+                    }
+                }
             }
         }
         self.at.clear();
@@ -296,6 +320,11 @@ impl<'a> Fleet<'a> {
         self.terrain_at(hex).any(|k| k == kind)
     }
 
+    /// Every kind of terrain in a hex, from one look at the counters.
+    pub fn kinds_at(&self, hex: Hex) -> Kinds {
+        Kinds(self.terrain_at(hex).fold(0, |set, k| set | Kinds::bit(k)))
+    }
+
     /// Talon rulebook 17.4.1: a ship sharing a hex with a nebula has every shield down.
     pub fn in_nebula(&self, ship: usize) -> bool {
         self.at[ship]
@@ -314,9 +343,9 @@ impl<'a> Fleet<'a> {
     }
 }
 
-/// A ship's state at the start, from the scenario.
-fn ship_state<'a>(def: &crate::parse::scenario::talon::ShipDef<'a>) -> ShipState<'a> {
-    let mut state = ShipState {
+/// A ship's state with nothing in it, for [`ShipState::reset`] to fill.
+fn empty_ship_state<'a>() -> ShipState<'a> {
+    ShipState {
         shields: [0; 4],
         reinforced: [None; 4],
         hull_lost: 0,
@@ -332,9 +361,7 @@ fn ship_state<'a>(def: &crate::parse::scenario::talon::ShipDef<'a>) -> ShipState
         volleys: PerUnit::default(),
         battery: false,
         afterburners_used: 0,
-    };
-    state.reset(def);
-    state
+    }
 }
 
 impl<'a> ShipState<'a> {

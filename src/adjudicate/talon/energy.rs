@@ -19,7 +19,7 @@ use smallvec::SmallVec;
 
 /// A unit's weapon groups charged, inline: the energy phase of a round allocates nothing
 /// for them.
-pub type Charges<'a> = SmallVec<[GroupCharge<'a>; 6]>;
+pub type Charges<'a> = SmallVec<[GroupCharge<'a>; 4]>;
 
 /// What the energy phase allows a ship.
 #[derive(Debug, Clone)]

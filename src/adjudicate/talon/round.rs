@@ -84,6 +84,9 @@ pub struct Round<'a> {
     /// The board at the end of each impulse; empty in a quiet round.
     pub snapshots: Vec<super::snapshot::Board>,
     pub too_big_told: bool,
+    /// Impulses (bit 0 for A) in which a marker the scenario starts with may expire
+    /// (6.2.3), from the scenario once: the other impulses skip the look.
+    pub expiring: u8,
 }
 
 /// Play the round; `steps` records the trace or is quiet.
@@ -126,6 +129,7 @@ impl<'a> Round<'a> {
             powered: Vec::new(),
             snapshots: Vec::new(),
             too_big_told: false,
+            expiring: expiring(sc),
         }
     }
 
@@ -158,6 +162,7 @@ impl<'a> Round<'a> {
         self.powered.clear();
         self.snapshots.clear();
         self.too_big_told = false;
+        self.expiring = expiring(sc);
         self.play_on(steps, &mut |_, _, _| {})
     }
 
@@ -329,6 +334,19 @@ impl<'a> Round<'a> {
 pub struct Markers {
     pub change: [usize; 2],
     pub defend: usize,
+}
+
+/// The impulses in which a reinforcement marker the scenario places may expire (6.2.3).
+fn expiring(sc: &Scenario) -> u8 {
+    let mut impulses = 0u8;
+    for def in &sc.ships {
+        for (on, placed) in def.reinforced.iter().zip(def.reinforced_in) {
+            if let Some(i) = placed.filter(|&i| *on && i < 8) {
+                impulses |= 1 << i;
+            }
+        }
+    }
+    impulses
 }
 
 fn target_name<'a>(sc: &'a Scenario, shot: &crate::parse::scenario::talon::ShotDef) -> &'a str {

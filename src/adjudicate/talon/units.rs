@@ -6,7 +6,7 @@ use smallvec::SmallVec;
 use std::ops::{Index, IndexMut};
 
 /// Groups held without allocating: every class of the Talon data has fewer.
-const INLINE: usize = 6;
+const INLINE: usize = 4;
 
 /// `units × groups` values; `self[unit]` is that unit's groups.
 #[derive(Debug, Clone, Default)]
