@@ -139,6 +139,10 @@ impl MissileStatus {
     }
 }
 
+/// How the shield arc a missile hits is found, but for a retargeted one already in its new
+/// target's hex: the side it comes through (13.5).
+pub const CAME_THROUGH: &str = "it came through";
+
 /// A missile counter on the board (Talon rulebook 13.3–13.7).
 #[derive(Debug, Clone)]
 pub struct MissileState {

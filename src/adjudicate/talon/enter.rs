@@ -5,7 +5,7 @@
 //! (17.4.1); a ship of its race there collides with it (7.4); a missile aimed at it there
 //! detonates (13.5).
 
-use super::board::{Collision, Fleet, Gone, MissileStatus};
+use super::board::{CAME_THROUGH, Collision, Fleet, Gone, MissileStatus};
 use super::geometry::arc_of;
 use super::{Steps, Stop, choice, rules, step};
 use crate::cards::talon::Arc;
@@ -273,7 +273,7 @@ impl Fleet<'_> {
                 && missile.target == Some(ship)
             {
                 let arc = self.entry_arc(steps, ship, from, to)?;
-                self.detonate(steps, m, arc, "moves into its hex")?;
+                self.detonate(steps, m, (arc, CAME_THROUGH), "moves into its hex")?;
                 if !self.state[ship].in_play() {
                     break;
                 }
