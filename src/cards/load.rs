@@ -176,7 +176,7 @@ fn embedded_candidates(spans: bool, games: &[Game]) -> BTreeMap<String, Candidat
         .filter(|(relative, _, _)| wanted_game(relative, games))
         .map(|(relative, text, json)| {
             let candidate = Candidate {
-                display: format!("<embedded>/{relative}"),
+                display: format!("{}{relative}", super::EMBEDDED_PREFIX),
                 relative: relative.to_string(),
                 content: Ok(Content::Embedded(text)),
                 json: (!spans && !json.is_empty()).then_some(*json),

@@ -21,6 +21,7 @@ pub mod talon;
 pub mod xwing;
 
 pub use db::CardDb;
+pub use embedded::PREFIX as EMBEDDED_PREFIX;
 pub use game::Game;
 pub use game_cards::{CardEntry, Fact, GameCards};
 pub use load::{DataKind, LoadOptions, load, load_bytes, load_games, load_replacing};

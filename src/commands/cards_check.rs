@@ -145,12 +145,15 @@ pub fn run(data: &[PathBuf], args: CheckArgs) -> Outcome {
 fn files_checked(db: &crate::cards::CardDb, given: bool) -> usize {
     db.loaded
         .iter()
-        .filter(|file| !given || !db.files.name(**file).starts_with(EMBEDDED_PREFIX))
+        .filter(|file| {
+            !given
+                || !db
+                    .files
+                    .name(**file)
+                    .starts_with(crate::cards::EMBEDDED_PREFIX)
+        })
         .count()
 }
-
-/// How the loader names a built-in file (`<embedded>/cards/armada/ships.toml`).
-const EMBEDDED_PREFIX: &str = "<embedded>/";
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }

@@ -82,9 +82,6 @@ impl<'a> GlossaryEntry<'a> {
     }
 }
 
-/// How the loader names the files compiled into the binary.
-const EMBEDDED_FILES: &str = "<embedded>/";
-
 /// All loaded glossary entries, games in [`Game::ALL`] order, each file in its own order.
 #[derive(Debug, Default)]
 pub struct Glossary<'a> {
@@ -107,7 +104,7 @@ impl<'a> Glossary<'a> {
             .filter_map(|(order, located)| {
                 let file = db.files.name(located.file);
                 let game = Game::from_file_name(file)?;
-                built_in &= file.starts_with(EMBEDDED_FILES);
+                built_in &= file.starts_with(crate::cards::EMBEDDED_PREFIX);
                 Some((
                     order,
                     GlossaryEntry {

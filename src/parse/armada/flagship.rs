@@ -23,11 +23,17 @@
 //! squadron lines start with their count and state the cost of **one** squadron; the
 //! `= N points` after the squadrons is their subtotal.
 
-use super::grammar::{self, bullet, count_space, flagship_marker, split_cost, subtotal};
+use super::card_lines::{self, Examples};
+use super::grammar::{self, count_space, split_cost, subtotal};
 use super::lines::Line;
 use super::model::ObjectiveCategory;
 use super::recorder::{Field, Recorder};
 use super::span::Span;
+
+const EXAMPLES: Examples = Examples {
+    upgrade: "- Engine Techs (8)",
+    flagship: "[flagship] MC80 Star Cruiser (96)",
+};
 
 const HELP: &str = "lines of this format are the fleet name, `Author:`, `Faction:`, `Commander:`, \
      `Assault Objective:` (and Defense, Navigation), a ship `[flagship] Name (N)`, its upgrades \
@@ -94,18 +100,7 @@ fn read_card(rec: &mut Recorder, line: &Line<'_>, t: Span<'_>, in_squadrons: &mu
         }
         return true;
     }
-    if let Some(item) = bullet(t, "-") {
-        match split_cost(item) {
-            Some((name, cost)) => rec.add_upgrade(name, &cost, line),
-            None => rec.bad_points(line, "- Engine Techs (8)"),
-        }
-        return true;
-    }
-    if let Ok((rest, ())) = flagship_marker(t) {
-        match split_cost(rest) {
-            Some((name, cost)) => rec.add_ship(name, Some(&cost), true, line),
-            None => rec.bad_points(line, "[flagship] MC80 Star Cruiser (96)"),
-        }
+    if card_lines::upgrade_or_flagship(rec, line, t, &EXAMPLES) {
         return true;
     }
     if let Ok((rest, count)) = count_space(t)
@@ -115,13 +110,7 @@ fn read_card(rec: &mut Recorder, line: &Line<'_>, t: Span<'_>, in_squadrons: &mu
         *in_squadrons = true;
         return true;
     }
-    match split_cost(t) {
-        Some((name, cost)) => {
-            rec.add_ship(name, Some(&cost), false, line);
-            true
-        }
-        None => false,
-    }
+    card_lines::plain_ship(rec, line, t)
 }
 
 #[cfg(test)]

@@ -20,13 +20,17 @@
 //! The title line carries the total and the limit, the second line the faction and author;
 //! objectives come in one line without categories; squadron lines state the group's total.
 
+use super::card_lines::{self, Examples};
 use super::detect::parenthesised_tail;
-use super::grammar::{
-    self, bullet, count_x, flagship_marker, fraction, split_cost, subtotal, whole,
-};
+use super::grammar::{self, count_x, fraction, split_cost, subtotal, whole};
 use super::lines::Line;
 use super::recorder::{Field, Recorder};
 use super::span::Span;
+
+const EXAMPLES: Examples = Examples {
+    upgrade: " - Engine Techs (8)",
+    flagship: "[flagship] MC80 Liberty Star Cruiser (96)",
+};
 
 const HELP: &str = "lines of this format are the title `Name (N/N)`, `Faction - Author: name`, \
      `Commander:`, `Objectives: A, B, C`, a ship `[flagship] Name (N)`, its upgrades ` - Name (N)`, \
@@ -115,18 +119,7 @@ fn read_line(rec: &mut Recorder, line: &Line<'_>, t: Span<'_>) -> bool {
         rec.ship_total(total, line);
         return true;
     }
-    if let Some(item) = bullet(t, "-") {
-        match split_cost(item) {
-            Some((name, cost)) => rec.add_upgrade(name, &cost, line),
-            None => rec.bad_points(line, " - Engine Techs (8)"),
-        }
-        return true;
-    }
-    if let Ok((rest, ())) = flagship_marker(t) {
-        match split_cost(rest) {
-            Some((name, cost)) => rec.add_ship(name, Some(&cost), true, line),
-            None => rec.bad_points(line, "[flagship] MC80 Liberty Star Cruiser (96)"),
-        }
+    if card_lines::upgrade_or_flagship(rec, line, t, &EXAMPLES) {
         return true;
     }
     if let Ok((rest, count)) = count_x(t) {
@@ -136,13 +129,7 @@ fn read_line(rec: &mut Recorder, line: &Line<'_>, t: Span<'_>) -> bool {
         }
         return true;
     }
-    match split_cost(t) {
-        Some((name, cost)) => {
-            rec.add_ship(name, Some(&cost), false, line);
-            true
-        }
-        None => false,
-    }
+    card_lines::plain_ship(rec, line, t)
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 //! read gives one located diagnostic (every code contains `::parse`) and the rest of the
 //! list is still read. Names are not looked up here; the validator does that.
 
+mod card_lines;
 mod detect;
 mod flagship;
 mod fleet_builder_app;

@@ -23,14 +23,18 @@
 //! start with their count and state the group's total; `(com)` / `(off)` tell a commander
 //! from an officer of the same name.
 
-use super::grammar::{
-    self, bullet, count_space, flagship_marker, fraction, split_cost, subtotal, whole,
-};
+use super::card_lines::{self, Examples};
+use super::grammar::{self, count_space, fraction, split_cost, subtotal, whole};
 use super::lines::Line;
 use super::model::ObjectiveCategory;
 use super::recorder::{Field, Recorder};
 use super::span::Span;
 use crate::report::Code;
+
+const EXAMPLES: Examples = Examples {
+    upgrade: "-  Engine Techs ( 8 points)",
+    flagship: "[ flagship ] MC80 Star Cruiser (96 points)",
+};
 
 const HELP: &str = "lines of this format are the fleet name, `Author:`, `Faction:`, `Points: N/N`, \
      `Commander:`, `Assault Objective:` (and Defense, Navigation), a ship `[ flagship ] Name (N points)`, \
@@ -109,18 +113,7 @@ fn read_card(rec: &mut Recorder, line: &Line<'_>, t: Span<'_>) -> bool {
         }
         return true;
     }
-    if let Some(item) = bullet(t, "-") {
-        match split_cost(item) {
-            Some((name, cost)) => rec.add_upgrade(name, &cost, line),
-            None => rec.bad_points(line, "-  Engine Techs ( 8 points)"),
-        }
-        return true;
-    }
-    if let Ok((rest, ())) = flagship_marker(t) {
-        match split_cost(rest) {
-            Some((name, cost)) => rec.add_ship(name, Some(&cost), true, line),
-            None => rec.bad_points(line, "[ flagship ] MC80 Star Cruiser (96 points)"),
-        }
+    if card_lines::upgrade_or_flagship(rec, line, t, &EXAMPLES) {
         return true;
     }
     if let Ok((rest, count)) = count_space(t)
@@ -129,13 +122,7 @@ fn read_card(rec: &mut Recorder, line: &Line<'_>, t: Span<'_>) -> bool {
         rec.add_squadron(name, Some(count), &cost, true, line);
         return true;
     }
-    match split_cost(t) {
-        Some((name, cost)) => {
-            rec.add_ship(name, Some(&cost), false, line);
-            true
-        }
-        None => false,
-    }
+    card_lines::plain_ship(rec, line, t)
 }
 
 #[cfg(test)]

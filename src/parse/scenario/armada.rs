@@ -278,7 +278,7 @@ fn player_def(
 fn require_teams(check: &mut Check<'_>, players: &[Spanned<Player>], defs: &[PlayerDef]) {
     for (p, def) in players.iter().zip(defs) {
         if def.team.is_none() {
-            let span = check.key_span(&format!("\"{}\"", def.id), p.span().end..p.span().end);
+            let span = check.find_in(&format!("\"{}\"", def.id), p.span());
             check.error(
                 Code::ScenarioContradiction,
                 span,

@@ -74,11 +74,34 @@ impl<'a> Check<'a> {
         }
     }
 
-    /// Span of the first `[[table]]` header, else of a `table =` key: where a table that
-    /// should not be there is written.
+    /// Span of the first `needle` in the table whose header or body is `table`, else `table`:
+    /// a search that never strays into another table, where the same text may stand in a
+    /// string. (An array-of-tables element is spanned by its header alone, so the body is
+    /// taken to run to the next line that opens a table.)
+    pub fn find_in(&self, needle: &str, table: Range<usize>) -> Range<usize> {
+        let body_end = self
+            .text
+            .get(table.end..)
+            .and_then(|rest| rest.find("\n["))
+            .map_or(self.text.len(), |at| table.end + at);
+        match self
+            .text
+            .get(table.start..body_end)
+            .and_then(|inside| inside.find(needle))
+        {
+            Some(at) => table.start + at..table.start + at + needle.len(),
+            None => table,
+        }
+    }
+
+    /// Span of the first `[[table]]` or `[table]` header, else of a `table =` key: where a
+    /// table is written.
     pub fn table_span(&self, table: &str) -> Range<usize> {
         if let Some(start) = self.text.find(&format!("[[{table}]]")) {
             return start..start + table.len() + 4;
+        }
+        if let Some(start) = self.text.find(&format!("[{table}]")) {
+            return start..start + table.len() + 2;
         }
         self.text
             .find(&format!("{table} ="))

@@ -221,7 +221,7 @@ fn round_checks(check: &mut Check<'_>, file: &ScenarioFile, ships: &[ShipDef]) {
     if let Some(map) = file.map
         && (map.columns == 0 || map.rows == 0)
     {
-        let at = check.key_span("map", 0..check.text.len());
+        let at = check.table_span("map");
         check.error(
             Code::ScenarioInvalidValue,
             at,

@@ -19,12 +19,7 @@ pub(super) fn ship<'db>(
     span: Range<usize>,
     kind: Kind,
 ) -> ShipDef<'db> {
-    let id_span = check.key_span(&format!("\"{}\"", s.id), span.end..span.end);
-    let id_span = if id_span.start < span.start {
-        span.clone()
-    } else {
-        id_span
-    };
+    let id_span = check.find_in(&format!("\"{}\"", s.id), span.clone());
     let class = class(check, cards, s);
     require_class_or_curve(check, s, class, kind, &id_span);
     let curve = curve(check, s, class);

@@ -517,7 +517,7 @@ fn own_ship<'f>(
         cards_span: table.span(),
     };
     if s.owner.is_none() {
-        let at = check.key_span(&format!("\"{}\"", s.id), table.span());
+        let at = check.find_in(&format!("\"{}\"", s.id), table.span());
         check.error(
             Code::ScenarioMissingField,
             at,
@@ -583,7 +583,7 @@ fn add_to_squad_ship<'f>(
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let at = check.key_span(&format!("\"{id}\""), table.span());
+    let at = check.find_in(&format!("\"{id}\""), table.span());
     let known = squad_ships();
     match entries
         .iter_mut()
@@ -855,7 +855,7 @@ fn ship_def(
         .collect();
     let initiative = s.initiative.or(named.and_then(|n| n.initiative));
     if kind == Kind::Round && initiative.is_none() {
-        let at = check.key_span(&format!("\"{}\"", entry.id), span.end..span.end);
+        let at = check.find_in(&format!("\"{}\"", entry.id), span.clone());
         check.error(
             Code::ScenarioMissingField,
             at,
