@@ -374,7 +374,9 @@ impl<'a> ShipState<'a> {
         let groups = def.class.map_or(&[][..], |c| &c.weapon_group[..]);
         let units = def.fighters.len().max(1);
         let bar = |g: usize| {
-            let full = groups.get(g).map_or([0, 0], |group| [group.red, group.yellow]);
+            let full = groups
+                .get(g)
+                .map_or([0, 0], |group| [group.red, group.yellow]);
             def.charge
                 .get(g)
                 .copied()
@@ -385,7 +387,8 @@ impl<'a> ShipState<'a> {
                 })
         };
         self.bars.fill(units, groups.len(), bar);
-        self.volleys.fill(units, groups.len(), |_| Volley::default());
+        self.volleys
+            .fill(units, groups.len(), |_| Volley::default());
         self.markers.clear();
         for (on, kind) in [
             (def.shields_down, CriticalMarker::ShieldsDown),

@@ -55,7 +55,8 @@ impl Fleet<'_> {
             )?;
             return Ok(true);
         }
-        let deadly = if here.contains(TerrainKind::Planet) || here.contains(TerrainKind::BlackHole) {
+        let deadly = if here.contains(TerrainKind::Planet) || here.contains(TerrainKind::BlackHole)
+        {
             self.terrain_at(to)
                 .find(|k| matches!(k, TerrainKind::Planet | TerrainKind::BlackHole))
         } else {

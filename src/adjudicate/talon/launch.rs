@@ -112,7 +112,12 @@ impl Fleet<'_> {
         )?;
         if hex == goal {
             let arc = self.arc_toward(steps, target, goal, from)?;
-            self.detonate(steps, m, (arc, CAME_THROUGH), "it is placed in its target's hex")?;
+            self.detonate(
+                steps,
+                m,
+                (arc, CAME_THROUGH),
+                "it is placed in its target's hex",
+            )?;
         }
         Ok(())
     }

@@ -185,7 +185,12 @@ impl Fleet<'_> {
         }
         if to == goal {
             let arc = self.arc_toward(steps, target, goal, hex)?;
-            self.detonate(steps, m, (arc, CAME_THROUGH), "it moves into its target's hex")?;
+            self.detonate(
+                steps,
+                m,
+                (arc, CAME_THROUGH),
+                "it moves into its target's hex",
+            )?;
         }
         Ok(())
     }

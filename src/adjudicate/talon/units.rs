@@ -75,6 +75,9 @@ mod tests {
         assert_eq!(bars.get(2), Some(&[[0, 0], [1, 0]][..]));
         assert_eq!(bars.get(3), None);
         bars.fill(1, 0, |_| [0, 0]);
-        assert_eq!((bars.len(), bars.get(0), bars.get(1)), (1, Some(&[][..]), None));
+        assert_eq!(
+            (bars.len(), bars.get(0), bars.get(1)),
+            (1, Some(&[][..]), None)
+        );
     }
 }
