@@ -1,11 +1,13 @@
 //! Search quality measured on judge questions: how often the first entry shown is right, and
-//! how often a right entry is among the first three, with `--game` and without. Six sets:
+//! how often a right entry is among the first three, with `--game` and without. Seven sets:
 //! tests/fixtures/rule-questions.toml, which the ranking was tuned on;
 //! tests/fixtures/rule-questions-heldout.toml and -heldout-2.toml to -heldout-4.toml, written
 //! later as held-out sets and, once run and reported, tuning material too; and
-//! -heldout-5.toml, written and committed unrun before the last tuning pass and run once
-//! after it, the independent measure of what a judge can expect. Run with `--nocapture` to
-//! see the figures and every miss.
+//! -heldout-5.toml, written and committed unrun before the third tuning pass and run once
+//! after it. Since the fourth pass all six are tuning material; -heldout-6.toml was written
+//! apart while that pass tuned, committed unrun, and run once after it. Each set's floors stand a little under the
+//! figures of the last pass (docs/rule.md has them), so a change that loses ground fails.
+//! Run with `--nocapture` to see the figures and every miss.
 
 use super::Glossary;
 use super::search::Index;
@@ -122,76 +124,83 @@ struct QuestionSet {
     min_top3: f64,
 }
 
-/// The questions the ranking was tuned on. Floors a little under the figures reached (with
-/// --game 91.0% top-1, 98.7% top-3; all games 83.9% and 97.4%), so a change that loses
-/// ground fails.
+/// The questions the ranking was tuned on. Floors a little under the figures of the fourth
+/// pass (with --game 91.6% top-1, 99.4% top-3; all games 86.5% and 98.1%).
 const TUNING: QuestionSet = QuestionSet {
     file: "rule-questions.toml",
     per_game: 30,
-    min_top1_with_game: 0.88,
-    min_top1_all_games: 0.80,
-    min_top3: 0.95,
+    min_top1_with_game: 0.89,
+    min_top1_all_games: 0.84,
+    min_top3: 0.97,
 };
 
-/// Questions written after the first pass and never tuned on: what a judge can expect. The
-/// goals on them are 85% (with --game) and 75% (all games) top-1, 95% top-3. Floors a
-/// little under the figures reached (with --game 82.2% top-1, 95.8% top-3; all games 74.6%
-/// and 92.4%).
+/// Questions written after the first pass as a held-out set, tuning material since. Floors a
+/// little under the figures of the fourth pass (with --game 83.1% top-1, 97.5% top-3; all
+/// games 77.1% and 95.8%).
 const HELD_OUT: QuestionSet = QuestionSet {
     file: "rule-questions-heldout.toml",
     per_game: 25,
-    min_top1_with_game: 0.80,
-    min_top1_all_games: 0.71,
-    min_top3: 0.90,
+    min_top1_with_game: 0.81,
+    min_top1_all_games: 0.75,
+    min_top3: 0.94,
 };
 
-/// A second held-out set, written from the rulebooks before it was first run and never tuned
-/// on. Floors a little under the figures of its first run (with --game 81.0% top-1, 85.7%
-/// top-3; all games 71.4% and 82.5%): short of the goals, which it exists to say honestly.
+/// A second held-out set, written from the rulebooks before it was first run, tuning
+/// material since. Floors a little under the figures of the fourth pass (with --game 79.4%
+/// top-1, 90.5% top-3; all games 76.2% and 85.7%).
 const HELD_OUT_2: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-2.toml",
     per_game: 15,
     min_top1_with_game: 0.78,
-    min_top1_all_games: 0.68,
-    min_top3: 0.80,
+    min_top1_all_games: 0.73,
+    min_top3: 0.84,
 };
 
-/// A third held-out set, written from the rulebooks' headings after the last tuning pass and
-/// committed before it was first run. Floors a little under the figures of its first run
-/// (with --game 76.7% top-1, 96.7% top-3; all games 66.7% and 96.7%): short of the top-1
-/// goals, which it exists to say honestly.
+/// A third held-out set, written from the rulebooks' headings and committed before it was
+/// first run, tuning material since. Floors a little under the figures of the fourth pass
+/// (with --game 80.0% top-1, 100% top-3; all games 75.0% and 98.3%).
 const HELD_OUT_3: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-3.toml",
     per_game: 15,
-    min_top1_with_game: 0.73,
-    min_top1_all_games: 0.63,
-    min_top3: 0.93,
+    min_top1_with_game: 0.78,
+    min_top1_all_games: 0.73,
+    min_top3: 0.96,
 };
 
 /// A fourth held-out set (issue 22, second pass), written and committed unrun before that
-/// pass's tuning, once the three sets above had been run and reported and so had become
-/// tuning material. Floors a little under the figures of its one run (with --game 82.5%
-/// top-1, 96.2% top-3; all games 73.8% and 92.5%): short of the top-1 goals (85%, 75%) and
-/// of the top-3 goal without --game (95%), which it exists to say honestly.
+/// pass's tuning, tuning material since. Floors a little under the figures of the fourth
+/// pass (with --game 86.2% top-1, 96.2% top-3; all games 80.0% and 92.5%).
 const HELD_OUT_4: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-4.toml",
     per_game: 20,
-    min_top1_with_game: 0.80,
-    min_top1_all_games: 0.71,
-    min_top3: 0.90,
+    min_top1_with_game: 0.84,
+    min_top1_all_games: 0.78,
+    min_top3: 0.91,
 };
 
 /// A fifth held-out set (issue 22, third pass), written and committed unrun before that
-/// pass's tuning, once the four sets above had been run and reported and so had become
-/// tuning material. Floors a little under the figures of its one run (with --game 83.8%
-/// top-1, 95.0% top-3; all games 80.0% and 93.8%): short of the top-1 goal with --game (85%)
-/// and of the top-3 goal without it (95%), which it exists to say honestly.
+/// pass's tuning and run once after it; tuning material in the fourth pass, which left its
+/// figures as they were (with --game 83.8% top-1, 95.0% top-3; all games 80.0% and 93.8%).
+/// Floors a little under them.
 const HELD_OUT_5: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-5.toml",
     per_game: 20,
     min_top1_with_game: 0.81,
     min_top1_all_games: 0.77,
     min_top3: 0.92,
+};
+
+/// A sixth held-out set (issue 22, fourth pass), written by a helper who never ran it and
+/// committed unrun while another tuned the ranking on the six sets above (all tuning material
+/// by then), then run once: with --game 72.5% top-1, 95.0% top-3; all games 70.0% and 90.0%.
+/// Well short of the top-1 goals (85% and 75%) and of the top-3 goal without --game (95%): the
+/// honest figure for questions the tuning never saw. Floors a little under them.
+const HELD_OUT_6: QuestionSet = QuestionSet {
+    file: "rule-questions-heldout-6.toml",
+    per_game: 20,
+    min_top1_with_game: 0.70,
+    min_top1_all_games: 0.67,
+    min_top3: 0.88,
 };
 
 fn glossary_db() -> crate::cards::CardDb {
@@ -301,6 +310,11 @@ fn fifth_held_out_judge_questions_find_their_entries() {
     check(&HELD_OUT_5);
 }
 
+#[test]
+fn sixth_held_out_judge_questions_find_their_entries() {
+    check(&HELD_OUT_6);
+}
+
 /// The held-out sets stay apart: none of their questions is one of an earlier set (the
 /// fourth and the fifth repeat none of the sets written before them).
 #[test]
@@ -319,7 +333,7 @@ fn held_out_questions_are_new() {
             question.q
         );
     }
-    for later in [HELD_OUT_4.file, HELD_OUT_5.file] {
+    for later in [HELD_OUT_4.file, HELD_OUT_5.file, HELD_OUT_6.file] {
         let earlier: Vec<Question> = ranking_sets()
             .into_iter()
             .take_while(|file| *file != later)
@@ -390,5 +404,6 @@ fn ranking_sets() -> Vec<&'static str> {
         HELD_OUT_3.file,
         HELD_OUT_4.file,
         HELD_OUT_5.file,
+        HELD_OUT_6.file,
     ]
 }

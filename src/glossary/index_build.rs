@@ -38,8 +38,10 @@ const STOP_WORDS: &[&str] = &[
     "hace", "la", "las", "le", "les", "lo", "los", "me", "mi", "mis", "muy", "o", "os", "para",
     "pasa", "pero", "por", "porque", "puede", "pueden", "puedo", "que", "quien", "se", "si", "sin",
     "sobre", "son", "su", "sus", "te", "tu", "tus", "u", "un", "una", "uno", "unos", "unas", "y",
-    "ya", "yo", "sucede", "ocurre", // English
-    "about", "an", "and", "any", "are", "as", "at", "be", "been", "but", "by", "can", "could",
+    "ya", "yo", "sucede", "ocurre", "tambien", "todavia", "tiene", "tienen", "tener",
+    // English
+    "about", "again", "also", "an", "and", "any", "are", "as", "at", "be", "been", "but", "by",
+    "can", "could", "get", "gets", "just", "only", "some", "still", "take", "takes", "than", "too",
     "did", "do", "does", "for", "from", "had", "has", "have", "happen", "happens", "how", "i",
     "if", "in", "into", "is", "it", "its", "many", "me", "much", "my", "of", "on", "or", "our",
     "should", "so", "that", "the", "their", "them", "then", "there", "these", "they", "this",

@@ -80,7 +80,7 @@ impl Field {
     fn weight(self) -> f32 {
         match self {
             Field::Title => 3.0,
-            Field::Alias => 2.0,
+            Field::Alias => 1.5,
             Field::Body => 1.0,
         }
     }
@@ -140,6 +140,8 @@ const OTHER_GAME_SHARE: f32 = 0.85;
 const GAME_PRIOR_POWER: f32 = 0.08;
 /// What a word counts in an entry when it names one of the entry's parts and not the entry.
 const PART_WORD_SHARE: f32 = 0.3;
+/// The same when the entry's own alias names the word as well.
+const PART_ALIAS_WORD_SHARE: f32 = 0.65;
 /// The IDF of a word of middling rarity, the unit a key's words are weighed in.
 const TYPICAL_IDF: f32 = 2.0;
 /// What a word found only through a typo or as a beginning is worth, against found as typed
@@ -503,11 +505,7 @@ impl<'a> Index<'a> {
         for word in &query.words {
             for (doc, value) in self.word_scores(word) {
                 if in_scope(doc) {
-                    let share = if self.is_named_by_a_part(doc, word) {
-                        PART_WORD_SHARE
-                    } else {
-                        1.0
-                    };
+                    let share = self.part_share(doc, word);
                     let total = totals.entry(doc).or_default();
                     total.0 += value * share;
                     total.1 += if word.fuzzy { TYPO_MATCH_SHARE } else { 1.0 };
@@ -713,6 +711,20 @@ impl<'a> Index<'a> {
                 .any(|part| self.names(*part as usize, word, false))
     }
 
+    /// What a word counts in an entry: a part's share when it names one of the entry's parts
+    /// and not the entry; more, though less than in full, when the entry's own alias names it
+    /// too (Space Alert's "Games with Fewer than 4 Players", alias "androids", against its
+    /// subsection "Resolution with Androids").
+    fn part_share(&self, doc: usize, word: &QueryWord) -> f32 {
+        if !self.is_named_by_a_part(doc, word) {
+            1.0
+        } else if self.names(doc, word, false) {
+            PART_ALIAS_WORD_SHARE
+        } else {
+            PART_WORD_SHARE
+        }
+    }
+
     fn parts(&self, doc: usize) -> &[u32] {
         self.children.get(doc).map_or(&[], Vec::as_slice)
     }
@@ -844,10 +856,10 @@ impl<'a> Index<'a> {
                         .words
                         .iter()
                         .flat_map(|w| {
-                            let share = if !key.is_title && self.is_named_by_a_part(doc, w) {
-                                PART_WORD_SHARE
-                            } else {
+                            let share = if key.is_title {
                                 1.0
+                            } else {
+                                self.part_share(doc, w)
                             };
                             w.alternatives
                                 .iter()
@@ -1103,7 +1115,11 @@ impl<'a> Index<'a> {
         while let Some((word, capitals)) = words.next() {
             if let Some((next, _)) = words.peek() {
                 let joined = format!("{word}{next}");
-                if joined.len() >= 5 && self.surface.iter().any(|known| known.contains_key(&joined))
+                // An article is no half of a word: "a round" is not "around".
+                let halves_are_words = !is_stop_word(&word) && !is_stop_word(next);
+                if halves_are_words
+                    && joined.len() >= 5
+                    && self.surface.iter().any(|known| known.contains_key(&joined))
                 {
                     words.next();
                     out.push((joined, capitals));
@@ -1520,6 +1536,40 @@ mod tests {
             let fewer = &entries[1..];
             assert!(embedded_parts(game, fewer).is_none(), "{game:?}");
         }
+    }
+
+    /// Two words the glossary writes as one are joined ("face up"), but an article is no
+    /// half of a word: "a round" stays the round, not "around".
+    #[test]
+    fn joined_words_have_no_stop_word_half() {
+        let entries = [(
+            Game::Xwing,
+            entry(
+                "round",
+                "RONDA",
+                text("Ronda", &[], "Las naves vuelan boca arriba."),
+                text("Round", &["faceup"], "Ships fly around the station."),
+            ),
+        )];
+        let glossary = Glossary {
+            entries: entries
+                .iter()
+                .map(|(game, entry)| GlossaryEntry { game: *game, entry })
+                .collect(),
+            slang: Vec::new(),
+            built_in: false,
+        };
+        let index = Index::new(&glossary);
+        let words = |text: &str| -> Vec<String> {
+            index
+                .parse(text, None)
+                .words
+                .into_iter()
+                .map(|w| w.text)
+                .collect()
+        };
+        assert_eq!(words("twice in a round"), ["round"]);
+        assert_eq!(words("dealt face up"), ["faceup"]);
     }
 
     #[test]
