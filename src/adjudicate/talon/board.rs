@@ -4,8 +4,10 @@
 //! the files that `impl Fleet` (damage, critical, blast, enter, push, missiles).
 
 use super::dice::Dice;
+use super::units::PerUnit;
 use crate::cards::talon::{Arc, RuleNumbers, ShipClass, Side, TalonCards};
 use crate::parse::scenario::talon::{Heading, Hex, Scenario, TerrainKind};
+use smallvec::SmallVec;
 
 /// A critical damage marker that can be repaired (Talon rulebook 8.7), and when it was
 /// placed: the impulse (0–5) of this round, or `None` before the scenario.
@@ -58,16 +60,17 @@ pub struct ShipState<'a> {
     pub hull_lost: u32,
     pub destroyed: bool,
     pub gone: Option<Gone>,
-    pub markers: Vec<Marker>,
+    /// Held inline, as `criticals`: a round sets up and drops no list for them.
+    pub markers: SmallVec<[Marker; 3]>,
     pub power_relay: u8,
     pub turn_penalty: u8,
     pub ftl_offline: bool,
-    pub criticals: Vec<&'a str>,
+    pub criticals: SmallVec<[&'a str; 3]>,
     /// A squadron: hull boxes crossed on each fighter of the counter.
     pub fighters: Vec<u32>,
     /// `[red, yellow]` boxes crossed, per unit (one, or each fighter) and weapon group.
-    pub bars: Vec<Vec<[u8; 2]>>,
-    pub volleys: Vec<Vec<Volley>>,
+    pub bars: PerUnit<[u8; 2]>,
+    pub volleys: PerUnit<Volley>,
     pub battery: bool,
     pub afterburners_used: u8,
 }
@@ -136,6 +139,10 @@ impl MissileStatus {
     }
 }
 
+/// How the shield arc a missile hits is found, but for a retargeted one already in its new
+/// target's hex: the side it comes through (13.5).
+pub const CAME_THROUGH: &str = "it came through";
+
 /// A missile counter on the board (Talon rulebook 13.3–13.7).
 #[derive(Debug, Clone)]
 pub struct MissileState {
@@ -147,8 +154,8 @@ pub struct MissileState {
     pub status: MissileStatus,
     /// How many of its scenario `moves` it has used.
     pub next_move: usize,
-    /// The hexes it has been in, from its first.
-    pub path: Vec<Hex>,
+    /// The hexes it has been in, from its first (a round's flight fits inline).
+    pub path: SmallVec<[Hex; 8]>,
 }
 
 impl MissileState {
@@ -167,6 +174,24 @@ impl MissileState {
         self.path.clear();
         self.path
             .extend(def.hex.filter(|_| def.launched_by.is_none()));
+    }
+}
+
+/// A set of terrain kinds (those in one hex).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Kinds(u8);
+
+impl Kinds {
+    fn bit(kind: TerrainKind) -> u8 {
+        1 << (kind as u8)
+    }
+
+    pub fn contains(self, kind: TerrainKind) -> bool {
+        self.0 & Kinds::bit(kind) != 0
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
     }
 }
 
@@ -200,10 +225,10 @@ impl<'a> Fleet<'a> {
     pub fn new(sc: &'a Scenario<'a>, seed: Option<u64>) -> Self {
         let mut fleet = Fleet {
             sc,
-            state: Vec::new(),
-            at: Vec::new(),
-            missiles: Vec::new(),
-            terrain: Vec::new(),
+            state: Vec::with_capacity(sc.ships.len()),
+            at: Vec::with_capacity(sc.ships.len()),
+            missiles: Vec::with_capacity(sc.missiles.len()),
+            terrain: Vec::with_capacity(sc.terrain.len()),
             dice: Dice::new(sc.dice.clone(), seed, sc.file, sc.dice_span.clone()),
             blasts: Vec::new(),
             collisions: Vec::new(),
@@ -223,7 +248,13 @@ impl<'a> Fleet<'a> {
         for (i, def) in sc.ships.iter().enumerate() {
             match self.state.get_mut(i) {
                 Some(state) => state.reset(def),
-                None => self.state.push(ship_state(def)),
+                None => {
+                    // Pushed empty and filled in place: the state is large to copy.
+                    self.state.push(empty_ship_state());
+                    if let Some(state) = self.state.last_mut() {
+                        state.reset(def);
+                    }
+                }
             }
         }
         self.at.clear();
@@ -241,7 +272,7 @@ impl<'a> Fleet<'a> {
                         damaged: false,
                         status: MissileStatus::Unlaunched,
                         next_move: 0,
-                        path: Vec::new(),
+                        path: SmallVec::new(),
                     };
                     missile.reset(def, target);
                     self.missiles.push(missile);
@@ -293,6 +324,11 @@ impl<'a> Fleet<'a> {
         self.terrain_at(hex).any(|k| k == kind)
     }
 
+    /// Every kind of terrain in a hex, from one look at the counters.
+    pub fn kinds_at(&self, hex: Hex) -> Kinds {
+        Kinds(self.terrain_at(hex).fold(0, |set, k| set | Kinds::bit(k)))
+    }
+
     /// Talon rulebook 17.4.1: a ship sharing a hex with a nebula has every shield down.
     pub fn in_nebula(&self, ship: usize) -> bool {
         self.at[ship]
@@ -311,27 +347,25 @@ impl<'a> Fleet<'a> {
     }
 }
 
-/// A ship's state at the start, from the scenario.
-fn ship_state<'a>(def: &crate::parse::scenario::talon::ShipDef<'a>) -> ShipState<'a> {
-    let mut state = ShipState {
+/// A ship's state with nothing in it, for [`ShipState::reset`] to fill.
+fn empty_ship_state<'a>() -> ShipState<'a> {
+    ShipState {
         shields: [0; 4],
         reinforced: [None; 4],
         hull_lost: 0,
         destroyed: false,
         gone: None,
-        markers: Vec::new(),
+        markers: SmallVec::new(),
         power_relay: 0,
         turn_penalty: 0,
         ftl_offline: false,
-        criticals: Vec::new(),
+        criticals: SmallVec::new(),
         fighters: Vec::new(),
-        bars: Vec::new(),
-        volleys: Vec::new(),
+        bars: PerUnit::default(),
+        volleys: PerUnit::default(),
         battery: false,
         afterburners_used: 0,
-    };
-    state.reset(def);
-    state
+    }
 }
 
 impl<'a> ShipState<'a> {
@@ -339,26 +373,22 @@ impl<'a> ShipState<'a> {
     fn reset(&mut self, def: &crate::parse::scenario::talon::ShipDef<'a>) {
         let groups = def.class.map_or(&[][..], |c| &c.weapon_group[..]);
         let units = def.fighters.len().max(1);
-        let bar = |g: usize, group: &crate::cards::talon::WeaponGroup| {
+        let bar = |g: usize| {
+            let full = groups
+                .get(g)
+                .map_or([0, 0], |group| [group.red, group.yellow]);
             def.charge
                 .get(g)
                 .copied()
                 .unwrap_or(if def.charged.get(g).copied().unwrap_or(true) {
-                    [group.red, group.yellow]
+                    full
                 } else {
                     [0, 0]
                 })
         };
-        self.bars.resize_with(units, Vec::new);
-        for unit in &mut self.bars {
-            unit.clear();
-            unit.extend(groups.iter().enumerate().map(|(g, group)| bar(g, group)));
-        }
-        self.volleys.resize_with(units, Vec::new);
-        for unit in &mut self.volleys {
-            unit.clear();
-            unit.resize(groups.len(), Volley::default());
-        }
+        self.bars.fill(units, groups.len(), bar);
+        self.volleys
+            .fill(units, groups.len(), |_| Volley::default());
         self.markers.clear();
         for (on, kind) in [
             (def.shields_down, CriticalMarker::ShieldsDown),

@@ -98,7 +98,7 @@ impl Fleet<'_> {
                 "hull_boxes_crossed": hull_crossed,
                 "critical_boxes_crossed": critical_crossed,
                 "destroyed": s.destroyed,
-                "criticals": s.criticals,
+                "criticals": &s.criticals[..],
                 "power_modifier": alive.then_some(options.modifier),
                 "next_curves": if alive { options.written() } else { Vec::new() },
                 "explodes_in_energy_phase": alive && options.allowed.is_empty(),

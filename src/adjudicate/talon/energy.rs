@@ -15,6 +15,11 @@ use crate::adjudicate::Cite;
 use crate::cards::talon::{PowerCurve, ShipClass, Side, WeaponGroup};
 use crate::parse::scenario::talon::Scenario;
 use serde_json::{Map, Value, json};
+use smallvec::SmallVec;
+
+/// A unit's weapon groups charged, inline: the energy phase of a round allocates nothing
+/// for them.
+pub type Charges<'a> = SmallVec<[GroupCharge<'a>; 4]>;
 
 /// What the energy phase allows a ship.
 #[derive(Debug, Clone)]
@@ -22,7 +27,7 @@ pub struct CurveOptions {
     /// Leftmost hull box's modifier plus power relay damage.
     pub modifier: i32,
     /// Curves it may take, each with its power after the modifier.
-    pub allowed: Vec<(PowerCurve, i32)>,
+    pub allowed: SmallVec<[(PowerCurve, i32); 4]>,
 }
 
 impl CurveOptions {
@@ -181,10 +186,10 @@ pub struct ShipEnergy<'a> {
     pub wanted: u8,
     pub speed_allowed: bool,
     pub explodes: bool,
-    pub groups: Vec<GroupCharge<'a>>,
+    pub groups: Charges<'a>,
     pub ftl_warm: Option<bool>,
     /// A squadron: each fighter's bars (12.1.1), the first fighter's also in `groups`.
-    pub fighters: Vec<Vec<GroupCharge<'a>>>,
+    pub fighters: Vec<Charges<'a>>,
 }
 
 impl ShipEnergy<'_> {
@@ -277,8 +282,8 @@ pub fn charge_groups<'a>(
     bars: &[[u8; 2]],
     power_loss: bool,
     steps: &mut Steps,
-) -> Result<Vec<GroupCharge<'a>>, Stop> {
-    let mut groups = Vec::with_capacity(class.weapon_group.len());
+) -> Result<Charges<'a>, Stop> {
+    let mut groups = Charges::with_capacity(class.weapon_group.len());
     for (index, group) in class.weapon_group.iter().enumerate() {
         groups.push(charge(id, index, group, bars, power_loss, steps)?);
     }

@@ -5,7 +5,7 @@
 //! (17.4.1); a ship of its race there collides with it (7.4); a missile aimed at it there
 //! detonates (13.5).
 
-use super::board::{Collision, Fleet, Gone, MissileStatus};
+use super::board::{CAME_THROUGH, Collision, Fleet, Gone, MissileStatus};
 use super::geometry::arc_of;
 use super::{Steps, Stop, choice, rules, step};
 use crate::cards::talon::Arc;
@@ -39,7 +39,13 @@ impl Fleet<'_> {
         to: Hex,
     ) -> Result<bool, Stop> {
         let id = self.id(ship);
-        if self.has_terrain(to, TerrainKind::Wormhole) {
+        // One look at the counters for each hex; open space on both sides is the usual move.
+        let here = self.kinds_at(to);
+        let left = self.kinds_at(from);
+        if here.is_empty() && !left.contains(TerrainKind::Nebula) {
+            return Ok(!self.state[ship].in_play());
+        }
+        if here.contains(TerrainKind::Wormhole) {
             self.state[ship].gone = Some(Gone::Retreated);
             step!(
                 steps,
@@ -49,9 +55,13 @@ impl Fleet<'_> {
             )?;
             return Ok(true);
         }
-        let deadly = self
-            .terrain_at(to)
-            .find(|k| matches!(k, TerrainKind::Planet | TerrainKind::BlackHole));
+        let deadly = if here.contains(TerrainKind::Planet) || here.contains(TerrainKind::BlackHole)
+        {
+            self.terrain_at(to)
+                .find(|k| matches!(k, TerrainKind::Planet | TerrainKind::BlackHole))
+        } else {
+            None
+        };
         if let Some(kind) = deadly {
             self.state[ship].destroyed = true;
             step!(
@@ -78,11 +88,11 @@ impl Fleet<'_> {
             }
             return Ok(true);
         }
-        if self.has_terrain(to, TerrainKind::Asteroid) {
+        if here.contains(TerrainKind::Asteroid) {
             self.asteroid(steps, ship, from, to)?;
         }
-        let was_in_nebula = self.has_terrain(from, TerrainKind::Nebula);
-        let in_nebula = self.has_terrain(to, TerrainKind::Nebula);
+        let was_in_nebula = left.contains(TerrainKind::Nebula);
+        let in_nebula = here.contains(TerrainKind::Nebula);
         if in_nebula && !was_in_nebula && self.state[ship].in_play() {
             let lost = self.state[ship]
                 .reinforced
@@ -264,7 +274,7 @@ impl Fleet<'_> {
                 && missile.target == Some(ship)
             {
                 let arc = self.entry_arc(steps, ship, from, to)?;
-                self.detonate(steps, m, arc, "moves into its hex")?;
+                self.detonate(steps, m, (arc, CAME_THROUGH), "moves into its hex")?;
                 if !self.state[ship].in_play() {
                     break;
                 }

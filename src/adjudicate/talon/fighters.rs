@@ -100,7 +100,7 @@ impl<'a> Round<'a> {
             Some(why) => Err(self.refuse(
                 spend,
                 format!("`{}` cannot send power to `{}`: {why}", giver.id, taker.id),
-                "a friendly carrier or base spends its point on a squadron within six hexes, not in asteroids or a nebula, with no planet, asteroid or nebula between, one point a squadron an impulse (Talon rulebook 12.2.2, 12.2.3, 17.5)",
+                "a friendly carrier or base spends its point on a squadron within six hexes, not in asteroids or a nebula, with no planet, asteroid or nebula between, one point a squadron an impulse (Talon rulebook 12.2.2, 12.2.3, 17.2.2, 17.5)",
             )),
             None => Ok(()),
         }

@@ -1,7 +1,7 @@
 //! Putting a missile on the map (Talon rulebook 13.2) and sending one after a new target
 //! (13.7).
 
-use super::board::{Fleet, MissileStatus};
+use super::board::{CAME_THROUGH, Fleet, MissileStatus};
 use super::geometry::arc_of;
 use super::ruler::{Next, toward};
 use super::{Steps, Stop, rules, step};
@@ -95,7 +95,8 @@ impl Fleet<'_> {
         missile.hex = Some(hex);
         missile.heading = facing;
         missile.status = MissileStatus::Flying;
-        missile.path = vec![hex];
+        missile.path.clear();
+        missile.path.push(hex);
         step!(
             steps,
             rules::MISSILE_LAUNCH,
@@ -111,7 +112,12 @@ impl Fleet<'_> {
         )?;
         if hex == goal {
             let arc = self.arc_toward(steps, target, goal, from)?;
-            self.detonate(steps, m, arc, "it is placed in its target's hex")?;
+            self.detonate(
+                steps,
+                m,
+                (arc, CAME_THROUGH),
+                "it is placed in its target's hex",
+            )?;
         }
         Ok(())
     }
@@ -172,7 +178,13 @@ impl Fleet<'_> {
         )?;
         if self.missiles[m].hex.is_some() && self.missiles[m].hex == self.at[target].0 {
             let arc = self.random_arc(steps, target, "missile", rules::MISSILE_RETARGET)?;
-            self.detonate(steps, m, arc, "the new target is already in its hex")?;
+            // 13.7: the dice pick the arc, as for a blast; the missile came through none.
+            self.detonate(
+                steps,
+                m,
+                (arc, "the dice picked"),
+                "the new target is already in its hex",
+            )?;
         }
         Ok(())
     }

@@ -6,7 +6,7 @@
 //! (13.6); a ship with launchers may spend power to send it after a new target (13.7).
 //! Planets destroy missiles that enter them (17.2.1); so does leaving the map (13.4).
 
-use super::board::{Fleet, MissileStatus};
+use super::board::{CAME_THROUGH, Fleet, MissileStatus};
 use super::geometry::{Seen, arc_of};
 use super::{Steps, Stop, choice, rules, step};
 use crate::cards::talon::{Arc, WeaponKind};
@@ -27,12 +27,13 @@ impl Fleet<'_> {
             .map_or(0, u32::from)
     }
 
-    /// Talon rulebook 13.5: the missile hits its target for 2 on `arc` (damaged or not).
+    /// Talon rulebook 13.5: the missile hits its target for 2 on `arc` (damaged or not);
+    /// `arc_by` says how the arc was found ("it came through", or the dice of 13.7).
     pub fn detonate(
         &mut self,
         steps: &mut Steps,
         m: usize,
-        arc: Arc,
+        (arc, arc_by): (Arc, &str),
         how: &str,
     ) -> Result<(), Stop> {
         let Some(target) = self.missiles[m].target else {
@@ -46,7 +47,7 @@ impl Fleet<'_> {
             rules::MISSILE_DETONATION,
             format!("Missile {id} hits {}", self.id(target)),
             format!(
-                "The missile and its target meet ({how}): it detonates at once for {damage} on the {} shield arc it came through{}.",
+                "The missile and its target meet ({how}): it detonates at once for {damage} on the {} shield arc {arc_by}{}.",
                 arc.as_str(),
                 if self.missiles[m].damaged {
                     " (a damaged missile still does its full damage)"
@@ -184,7 +185,12 @@ impl Fleet<'_> {
         }
         if to == goal {
             let arc = self.arc_toward(steps, target, goal, hex)?;
-            self.detonate(steps, m, arc, "it moves into its target's hex")?;
+            self.detonate(
+                steps,
+                m,
+                (arc, CAME_THROUGH),
+                "it moves into its target's hex",
+            )?;
         }
         Ok(())
     }

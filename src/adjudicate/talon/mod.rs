@@ -41,6 +41,7 @@ pub mod rules;
 mod snapshot;
 mod steps;
 mod terrain;
+mod units;
 
 pub use steps::{Played, Steps, Stop, letters};
 pub(crate) use steps::{choice, step};

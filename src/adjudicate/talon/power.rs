@@ -265,6 +265,9 @@ impl<'a> Round<'a> {
         side: Side,
         steps: &mut Steps,
     ) -> Result<(), Stop> {
+        if impulse >= 8 || self.expiring & (1 << impulse) == 0 {
+            return Ok(());
+        }
         for ship in 0..self.sc.ships.len() {
             if self.sc.ships[ship].side != Some(side) || !self.fleet.state[ship].in_play() {
                 continue;

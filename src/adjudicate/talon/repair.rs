@@ -22,7 +22,7 @@ impl<'a> Round<'a> {
             if sc.ships[ship].side != Some(side) || !self.fleet.state[ship].in_play() {
                 continue;
             }
-            let markers: Vec<Marker> = self.fleet.state[ship].markers.clone();
+            let markers = self.fleet.state[ship].markers.clone();
             let (ready, fresh): (Vec<Marker>, Vec<Marker>) =
                 markers.into_iter().partition(|m| m.placed != Some(impulse));
             if ready.is_empty() {

@@ -31,6 +31,7 @@ use super::fire;
 use super::{Steps, Stop, choice, rules, step};
 use crate::cards::talon::Side;
 use crate::parse::scenario::talon::{Hex, LETTERS, Scenario};
+use smallvec::SmallVec;
 
 /// Called after each impulse with its index (0 for A), the round so far and the trace:
 /// what the pictures of a round are taken from.
@@ -67,7 +68,7 @@ pub struct Round<'a> {
     pub sideslip: Vec<bool>,
     pub next_move: Vec<usize>,
     /// Impulses (0–5) in which each ship moved, afterburners included.
-    pub moved_in: Vec<Vec<usize>>,
+    pub moved_in: Vec<SmallVec<[usize; 6]>>,
     pub shots: Vec<(usize, ShotResult<'a>)>,
     /// The map floated in an impulse by an axial `(q, r)`.
     pub floats: Vec<(usize, i32, i32)>,
@@ -83,6 +84,9 @@ pub struct Round<'a> {
     /// The board at the end of each impulse; empty in a quiet round.
     pub snapshots: Vec<super::snapshot::Board>,
     pub too_big_told: bool,
+    /// Impulses (bit 0 for A) in which a marker the scenario starts with may expire
+    /// (6.2.3), from the scenario once: the other impulses skip the look.
+    pub expiring: u8,
 }
 
 /// Play the round; `steps` records the trace or is quiet.
@@ -113,8 +117,8 @@ impl<'a> Round<'a> {
             turn_marker: sc.ships.iter().map(|s| s.turn_marker).collect(),
             sideslip: vec![false; n],
             next_move: vec![0; n],
-            moved_in: vec![Vec::new(); n],
-            shots: Vec::new(),
+            moved_in: vec![SmallVec::new(); n],
+            shots: Vec::with_capacity(sc.shots.len()),
             floats: Vec::new(),
             holders: [holder; 6],
             holder,
@@ -125,6 +129,7 @@ impl<'a> Round<'a> {
             powered: Vec::new(),
             snapshots: Vec::new(),
             too_big_told: false,
+            expiring: expiring(sc),
         }
     }
 
@@ -143,8 +148,8 @@ impl<'a> Round<'a> {
         self.sideslip.resize(n, false);
         self.next_move.clear();
         self.next_move.resize(n, 0);
-        self.moved_in.resize_with(n, Vec::new);
-        self.moved_in.iter_mut().for_each(Vec::clear);
+        self.moved_in.resize_with(n, SmallVec::new);
+        self.moved_in.iter_mut().for_each(SmallVec::clear);
         self.shots.clear();
         self.floats.clear();
         self.holders = [holder; 6];
@@ -157,6 +162,7 @@ impl<'a> Round<'a> {
         self.powered.clear();
         self.snapshots.clear();
         self.too_big_told = false;
+        self.expiring = expiring(sc);
         self.play_on(steps, &mut |_, _, _| {})
     }
 
@@ -328,6 +334,19 @@ impl<'a> Round<'a> {
 pub struct Markers {
     pub change: [usize; 2],
     pub defend: usize,
+}
+
+/// The impulses in which a reinforcement marker the scenario places may expire (6.2.3).
+fn expiring(sc: &Scenario) -> u8 {
+    let mut impulses = 0u8;
+    for def in &sc.ships {
+        for (on, placed) in def.reinforced.iter().zip(def.reinforced_in) {
+            if let Some(i) = placed.filter(|&i| *on && i < 8) {
+                impulses |= 1 << i;
+            }
+        }
+    }
+    impulses
 }
 
 fn target_name<'a>(sc: &'a Scenario, shot: &crate::parse::scenario::talon::ShotDef) -> &'a str {

@@ -67,7 +67,7 @@ impl<'a> Round<'a> {
             } else {
                 state.living_fighters(hull).next().unwrap_or(0)
             };
-            let bars_of = |unit: usize| state.bars.get(unit).map_or(&[][..], Vec::as_slice);
+            let bars_of = |unit: usize| state.bars.get(unit).unwrap_or(&[]);
             let input = Input {
                 curve: def.curve.unwrap_or(class.default_curve),
                 charge: bars_of(first),

@@ -21,7 +21,7 @@ fn a_turn_sets_the_turn_radius_marker_and_straight_moves_count_it_down() {
     ));
     let round = play(&sc, None, &mut Steps::quiet()).ok().expect("legal");
     assert_eq!(round.turn_marker[0], 2, "turned again in F, radius 2");
-    assert_eq!(round.moved_in[0], [0, 2, 3, 5], "speed 4: A, C, D, F");
+    assert_eq!(round.moved_in[0][..], [0, 2, 3, 5], "speed 4: A, C, D, F");
     assert_eq!(round.fleet.at[0].1.map(Heading::degrees), Some(90));
 }
 
