@@ -426,6 +426,9 @@ pub struct RuleNumbers {
     pub transport_dock_speed: u8,
     /// 7.5.3: terrain this many hexes or more from every ship leaves when the map floats.
     pub terrain_out_of_battle: u8,
+    /// 7.5.2: with both maps in play and no room to float, a ship this many hexes or more
+    /// from its nearest ship is forced to retreat.
+    pub forced_retreat_distance: u8,
 }
 
 /// One result of the critical damage table (Talon rulebook 8.5).

@@ -354,6 +354,11 @@ pub struct Spend {
 pub struct MapSize {
     pub columns: u8,
     pub rows: u8,
+    /// `true`: the map extension is already in play, and `columns` × `rows` is both maps
+    /// together. When the ships no longer fit, a ship six or more hexes from its nearest ship
+    /// is forced to retreat (Talon rulebook 7.5.2).
+    #[serde(default)]
+    pub extension: bool,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]

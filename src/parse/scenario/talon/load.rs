@@ -138,6 +138,7 @@ pub fn load<'db>(
         initiative: file.initiative.as_ref().map(|s| *s.get_ref()),
         spends,
         map: file.map.map(|m| (i32::from(m.columns), i32::from(m.rows))),
+        map_extension: file.map.is_some_and(|m| m.extension),
         terrain,
         missiles,
         afterburners,
@@ -164,6 +165,7 @@ static NO_NUMBERS: RuleNumbers = RuleNumbers {
     retreat_speed: 0,
     transport_dock_speed: 0,
     terrain_out_of_battle: 0,
+    forced_retreat_distance: 0,
 };
 
 /// Missile ids, which share one name space with ships (a shot names either).

@@ -29,6 +29,8 @@ pub struct Scenario<'db> {
     pub spends: Vec<SpendDef>,
     /// Columns and rows of the map, when it floats.
     pub map: Option<(i32, i32)>,
+    /// The map extension is in play too: `map` is both maps together (Talon rulebook 7.5.2).
+    pub map_extension: bool,
     pub terrain: Vec<TerrainDef>,
     /// Missiles in flight at the start, then those the shots launch, in shot order.
     pub missiles: Vec<MissileDef>,
