@@ -1426,20 +1426,28 @@ mod tests {
         )]
     }
 
-    fn ids(
-        entries: &[(Game, RuleEntry)],
-        slang: &[(Game, RuleSlang)],
-        query: &str,
-        game: Option<Game>,
-    ) -> Vec<String> {
-        let glossary = Glossary {
+    /// A glossary of the given entries and players' words, as if read from `--data` files.
+    fn glossary<'a>(
+        entries: &'a [(Game, RuleEntry)],
+        slang: &'a [(Game, RuleSlang)],
+    ) -> Glossary<'a> {
+        Glossary {
             entries: entries
                 .iter()
                 .map(|(game, entry)| GlossaryEntry { game: *game, entry })
                 .collect(),
             slang: slang.iter().map(|(g, s)| (*g, s)).collect(),
             built_in: false,
-        };
+        }
+    }
+
+    fn ids(
+        entries: &[(Game, RuleEntry)],
+        slang: &[(Game, RuleSlang)],
+        query: &str,
+        game: Option<Game>,
+    ) -> Vec<String> {
+        let glossary = glossary(entries, slang);
         Index::new(&glossary)
             .search(query, game)
             .hits
@@ -1551,14 +1559,7 @@ mod tests {
                 text("Round", &["faceup"], "Ships fly around the station."),
             ),
         )];
-        let glossary = Glossary {
-            entries: entries
-                .iter()
-                .map(|(game, entry)| GlossaryEntry { game: *game, entry })
-                .collect(),
-            slang: Vec::new(),
-            built_in: false,
-        };
+        let glossary = glossary(&entries, &[]);
         let index = Index::new(&glossary);
         let words = |text: &str| -> Vec<String> {
             index
@@ -1579,14 +1580,7 @@ mod tests {
             .collect::<Vec<_>>()
             .join(" ");
         let index_entries = sample();
-        let glossary = Glossary {
-            entries: index_entries
-                .iter()
-                .map(|(game, entry)| GlossaryEntry { game: *game, entry })
-                .collect(),
-            slang: Vec::new(),
-            built_in: false,
-        };
+        let glossary = glossary(&index_entries, &[]);
         let index = Index::new(&glossary);
         let query = index.parse(&(page + " obstacle"), None);
         assert!(query.words.len() + query.unknown.len() <= MAX_QUERY_WORDS);
