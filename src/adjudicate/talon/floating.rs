@@ -67,8 +67,9 @@ impl<'a> Round<'a> {
         Ok(to)
     }
 
-    /// Columns and rows spanned by the ships in play, the moving ship counted at `to`.
-    fn extent(&self, ship: usize, to: Hex) -> (i32, i32) {
+    /// The first and last columns, then rows, of the ships in play (offset coordinates), the
+    /// moving ship counted at `to`.
+    fn bounds(&self, ship: usize, to: Hex) -> ((i32, i32), (i32, i32)) {
         let (c0, r0) = offset(to);
         let (mut cols, mut rws) = ((c0, c0), (r0, r0));
         for (i, (hex, _)) in self.fleet.at.iter().enumerate() {
@@ -80,30 +81,26 @@ impl<'a> Round<'a> {
             cols = (cols.0.min(c), cols.1.max(c));
             rws = (rws.0.min(r), rws.1.max(r));
         }
+        (cols, rws)
+    }
+
+    /// Columns and rows spanned by the ships in play.
+    fn extent(&self, ship: usize, to: Hex) -> (i32, i32) {
+        let (cols, rws) = self.bounds(ship, to);
         (cols.1 - cols.0 + 1, rws.1 - rws.0 + 1)
     }
 
     /// The shift in columns and rows that centres the ships on the map, if they fit.
     fn fit(&self, ship: usize, to: Hex, columns: i32, rows: i32) -> Option<(i32, i32)> {
-        let (c0, r0) = offset(to);
-        let (mut first_c, mut first_r, mut last_r) = (c0, r0, r0);
-        for (i, (hex, _)) in self.fleet.at.iter().enumerate() {
-            let Some(hex) = *hex else { continue };
-            if i == ship || !self.fleet.state[i].in_play() {
-                continue;
-            }
-            let (c, r) = offset(hex);
-            first_c = first_c.min(c);
-            (first_r, last_r) = (first_r.min(r), last_r.max(r));
-        }
-        let (width, height) = self.extent(ship, to);
+        let (cols, rws) = self.bounds(ship, to);
+        let (width, height) = (cols.1 - cols.0 + 1, rws.1 - rws.0 + 1);
         // Shift rows by an even number, so every row keeps its half-hex offset.
-        let mut dr = (rows - height) / 2 - first_r;
+        let mut dr = (rows - height) / 2 - rws.0;
         if dr % 2 != 0 {
-            dr += if first_r + dr > 0 { -1 } else { 1 };
+            dr += if rws.0 + dr > 0 { -1 } else { 1 };
         }
-        let dc = (columns - width) / 2 - first_c;
-        let fits = width <= columns && height <= rows && first_r + dr >= 0 && last_r + dr < rows;
+        let dc = (columns - width) / 2 - cols.0;
+        let fits = width <= columns && height <= rows && rws.0 + dr >= 0 && rws.1 + dr < rows;
         fits.then_some((dc, dr))
     }
 
