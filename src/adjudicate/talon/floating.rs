@@ -127,7 +127,12 @@ impl<'a> Round<'a> {
             })
             .collect();
         for &(i, nearest) in &lonely {
-            let carried = self.retreat_with_docked(i);
+            let aboard = self.retreat_with_docked(i);
+            let carried = if aboard.is_empty() {
+                String::new()
+            } else {
+                format!(", with {} docked in it", self.ids_of(&aboard))
+            };
             step!(
                 steps,
                 rules::FORCED_RETREAT,
@@ -140,8 +145,9 @@ impl<'a> Round<'a> {
         Ok(!lonely.is_empty())
     }
 
-    /// Marks a ship and everything docked in it as retreated; names what went with it.
-    fn retreat_with_docked(&mut self, ship: usize) -> String {
+    /// Marks a ship and everything docked in it as retreated (Talon rulebook 11.1.2, 16.3);
+    /// returns what was docked.
+    pub(super) fn retreat_with_docked(&mut self, ship: usize) -> Vec<usize> {
         let id = &self.sc.ships[ship].id;
         let aboard: Vec<usize> = (0..self.sc.ships.len())
             .filter(
@@ -152,15 +158,16 @@ impl<'a> Round<'a> {
         for &f in &aboard {
             self.fleet.state[f].gone = Some(Gone::Retreated);
         }
-        if aboard.is_empty() {
-            String::new()
-        } else {
-            let names: Vec<&str> = aboard
-                .iter()
-                .map(|&f| self.sc.ships[f].id.as_str())
-                .collect();
-            format!(", with {} docked in it", names.join(", "))
-        }
+        aboard
+    }
+
+    /// The ids of some ships, joined by commas.
+    pub(super) fn ids_of(&self, ships: &[usize]) -> String {
+        let ids: Vec<&str> = ships
+            .iter()
+            .map(|&f| self.sc.ships[f].id.as_str())
+            .collect();
+        ids.join(", ")
     }
 
     /// Every counter moves by the same axial step.

@@ -2,7 +2,6 @@
 //! phase (9, with the round's damage, bars and markers); a black hole's pull (18.2); the
 //! retreat phase (11.1.2).
 
-use super::board::Gone;
 use super::energy::{self, Input};
 use super::round::{Pull, Round};
 use super::ruler::{Next, toward};
@@ -194,13 +193,7 @@ impl<'a> Round<'a> {
                 .help("to retreat a ship warms its FTL drive (the round of its hull boxes), slows to speed 1, and jumps after the energy phase from a hex without nebula or asteroids; bases and fighters have no FTL drive (Talon rulebook 11.1.2–11.1.4)")
                 .into());
             }
-            self.fleet.state[ship].gone = Some(Gone::Retreated);
-            let aboard: Vec<usize> = (0..self.sc.ships.len())
-                .filter(|&f| self.fleet.state[f].gone == Some(Gone::Docked(def.id.clone())))
-                .collect();
-            for &f in &aboard {
-                self.fleet.state[f].gone = Some(Gone::Retreated);
-            }
+            let aboard = self.retreat_with_docked(ship);
             step!(
                 steps,
                 rules::RETREAT,
@@ -212,11 +205,7 @@ impl<'a> Round<'a> {
                     } else {
                         format!(
                             "; the squadron(s) aboard go with it ({})",
-                            aboard
-                                .iter()
-                                .map(|&f| self.sc.ships[f].id.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", ")
+                            self.ids_of(&aboard)
                         )
                     }
                 )
