@@ -139,7 +139,7 @@ const OTHER_GAME_SHARE: f32 = 0.85;
 /// likelihood of the query's words, relative to the likeliest game, to this power.
 const GAME_PRIOR_POWER: f32 = 0.08;
 /// What a word counts in an entry when it names one of the entry's parts and not the entry.
-const PART_WORD_SHARE: f32 = 0.3;
+const PART_WORD_SHARE: f32 = 0.5;
 /// The same when the entry's own alias names the word as well.
 const PART_ALIAS_WORD_SHARE: f32 = 0.65;
 /// The IDF of a word of middling rarity, the unit a key's words are weighed in.
