@@ -126,18 +126,18 @@ struct QuestionSet {
 }
 
 /// The questions the ranking was tuned on. Floors a little under the figures of the fifth
-/// pass (with --game 92.3% top-1, 99.4% top-3; all games 86.5% and 98.1%).
+/// pass (with --game 92.9% top-1, 99.4% top-3; all games 87.1% and 98.7%).
 const TUNING: QuestionSet = QuestionSet {
     file: "rule-questions.toml",
     per_game: 30,
-    min_top1_with_game: 0.90,
-    min_top1_all_games: 0.84,
+    min_top1_with_game: 0.91,
+    min_top1_all_games: 0.85,
     min_top3: 0.97,
 };
 
 /// Questions written after the first pass as a held-out set, tuning material since. Floors a
-/// little under the figures of the fourth pass, which the fifth left as they were (with
-/// --game 83.1% top-1, 97.5% top-3; all games 77.1% and 95.8%).
+/// little under the figures of the fifth pass (with --game 83.1% top-1, 96.6% top-3; all
+/// games 76.3% and 95.8%).
 const HELD_OUT: QuestionSet = QuestionSet {
     file: "rule-questions-heldout.toml",
     per_game: 25,
@@ -147,8 +147,8 @@ const HELD_OUT: QuestionSet = QuestionSet {
 };
 
 /// A second held-out set, written from the rulebooks before it was first run, tuning
-/// material since. Floors a little under the figures of the fourth pass, unchanged by the
-/// fifth (with --game 79.4% top-1, 90.5% top-3; all games 76.2% and 85.7%).
+/// material since. Floors a little under the figures of the fifth pass (with --game 79.4%
+/// top-1, 92.1% top-3; all games 76.2% and 85.7%).
 const HELD_OUT_2: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-2.toml",
     per_game: 15,
@@ -159,12 +159,12 @@ const HELD_OUT_2: QuestionSet = QuestionSet {
 
 /// A third held-out set, written from the rulebooks' headings and committed before it was
 /// first run, tuning material since. Floors a little under the figures of the fifth pass
-/// (with --game 81.7% top-1, 100% top-3; all games 76.7% and 98.3%).
+/// (with --game 81.7% top-1, 100% top-3; all games 78.3% and 98.3%).
 const HELD_OUT_3: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-3.toml",
     per_game: 15,
     min_top1_with_game: 0.80,
-    min_top1_all_games: 0.75,
+    min_top1_all_games: 0.76,
     min_top3: 0.96,
 };
 
@@ -196,13 +196,13 @@ const HELD_OUT_5: QuestionSet = QuestionSet {
 /// by then), then run once: with --game 72.5% top-1, 95.0% top-3; all games 70.0% and 90.0%.
 /// Well short of the top-1 goals (85% and 75%) and of the top-3 goal without --game (95%): the
 /// honest figure for questions the tuning never saw. Tuning material in the fifth pass, which
-/// studied its misses: with --game 73.8% top-1, 96.2% top-3; all games 71.2% and 91.2%.
+/// studied its misses: with --game 75.0% top-1, 96.2% top-3; all games 72.5% and 91.2%.
 /// Floors a little under them.
 const HELD_OUT_6: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-6.toml",
     per_game: 20,
-    min_top1_with_game: 0.72,
-    min_top1_all_games: 0.70,
+    min_top1_with_game: 0.73,
+    min_top1_all_games: 0.71,
     min_top3: 0.90,
 };
 
