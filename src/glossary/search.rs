@@ -1111,8 +1111,7 @@ impl<'a> Index<'a> {
         };
         let known = &self.surface[lang_index(lang)];
         for word in &mut query.words {
-            if word.fuzzy || !query.typed.contains(&word.text) || !known.contains_key(&word.text)
-            {
+            if word.fuzzy || !query.typed.contains(&word.text) || !known.contains_key(&word.text) {
                 continue;
             }
             for ((term_lang, _), weight) in &mut word.alternatives {
@@ -1624,7 +1623,11 @@ mod tests {
         let index = Index::new(&glossary);
         let weights = |text: &str| -> Vec<(Lang, f32)> {
             let query = index.parse(text, None);
-            let word = query.words.iter().find(|w| w.text == "red").expect("red is found");
+            let word = query
+                .words
+                .iter()
+                .find(|w| w.text == "red")
+                .expect("red is found");
             let mut weights: Vec<(Lang, f32)> = word
                 .alternatives
                 .iter()
