@@ -125,8 +125,9 @@ struct QuestionSet {
     min_top3: f64,
 }
 
-/// The questions the ranking was tuned on. Floors a little under the figures of the fifth
-/// pass (with --game 92.9% top-1, 99.4% top-3; all games 87.1% and 98.7%).
+/// The questions the ranking was tuned on. Floors a little under the figures after the fifth
+/// pass and the players' words for Space Alert and Talon (with --game 92.3% top-1, 99.4%
+/// top-3; all games 87.1% and 98.7%).
 const TUNING: QuestionSet = QuestionSet {
     file: "rule-questions.toml",
     per_game: 30,
@@ -136,58 +137,58 @@ const TUNING: QuestionSet = QuestionSet {
 };
 
 /// Questions written after the first pass as a held-out set, tuning material since. Floors a
-/// little under the figures of the fifth pass (with --game 83.1% top-1, 96.6% top-3; all
-/// games 76.3% and 95.8%).
+/// little under the figures after the fifth pass (with --game 83.9% top-1, 97.5% top-3; all
+/// games 78.0% and 96.6%).
 const HELD_OUT: QuestionSet = QuestionSet {
     file: "rule-questions-heldout.toml",
     per_game: 25,
-    min_top1_with_game: 0.81,
-    min_top1_all_games: 0.75,
-    min_top3: 0.94,
+    min_top1_with_game: 0.82,
+    min_top1_all_games: 0.76,
+    min_top3: 0.95,
 };
 
 /// A second held-out set, written from the rulebooks before it was first run, tuning
-/// material since. Floors a little under the figures of the fifth pass (with --game 79.4%
-/// top-1, 92.1% top-3; all games 76.2% and 85.7%).
+/// material since. Floors a little under the figures after the fifth pass (with --game 82.5%
+/// top-1, 96.8% top-3; all games 77.8% and 90.5%).
 const HELD_OUT_2: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-2.toml",
     per_game: 15,
-    min_top1_with_game: 0.78,
-    min_top1_all_games: 0.73,
-    min_top3: 0.84,
+    min_top1_with_game: 0.80,
+    min_top1_all_games: 0.76,
+    min_top3: 0.88,
 };
 
 /// A third held-out set, written from the rulebooks' headings and committed before it was
-/// first run, tuning material since. Floors a little under the figures of the fifth pass
-/// (with --game 81.7% top-1, 100% top-3; all games 78.3% and 98.3%).
+/// first run, tuning material since. Floors a little under the figures after the fifth pass
+/// (with --game 83.3% top-1, 100% top-3; all games 80.0% and 100%).
 const HELD_OUT_3: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-3.toml",
     per_game: 15,
-    min_top1_with_game: 0.80,
-    min_top1_all_games: 0.76,
-    min_top3: 0.96,
+    min_top1_with_game: 0.81,
+    min_top1_all_games: 0.78,
+    min_top3: 0.98,
 };
 
 /// A fourth held-out set (issue 22, second pass), written and committed unrun before that
-/// pass's tuning, tuning material since. Floors a little under the figures of the fourth and
-/// fifth passes (with --game 86.2% top-1, 96.2% top-3; all games 80.0% and 92.5%).
+/// pass's tuning, tuning material since. Floors a little under the figures after the fifth
+/// pass (with --game 88.8% top-1, 96.2% top-3; all games 82.5% and 93.8%).
 const HELD_OUT_4: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-4.toml",
     per_game: 20,
-    min_top1_with_game: 0.84,
-    min_top1_all_games: 0.78,
-    min_top3: 0.91,
+    min_top1_with_game: 0.87,
+    min_top1_all_games: 0.81,
+    min_top3: 0.92,
 };
 
 /// A fifth held-out set (issue 22, third pass), written and committed unrun before that
-/// pass's tuning and run once after it; tuning material in the fourth and fifth passes, which
-/// left its figures as they were (with --game 83.8% top-1, 95.0% top-3; all games 80.0% and 93.8%).
-/// Floors a little under them.
+/// pass's tuning and run once after it; tuning material since the fourth pass. Floors a
+/// little under the figures after the fifth pass (with --game 87.5% top-1, 95.0% top-3; all
+/// games 85.0% and 93.8%).
 const HELD_OUT_5: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-5.toml",
     per_game: 20,
-    min_top1_with_game: 0.81,
-    min_top1_all_games: 0.77,
+    min_top1_with_game: 0.86,
+    min_top1_all_games: 0.83,
     min_top3: 0.92,
 };
 
@@ -196,14 +197,14 @@ const HELD_OUT_5: QuestionSet = QuestionSet {
 /// by then), then run once: with --game 72.5% top-1, 95.0% top-3; all games 70.0% and 90.0%.
 /// Well short of the top-1 goals (85% and 75%) and of the top-3 goal without --game (95%): the
 /// honest figure for questions the tuning never saw. Tuning material in the fifth pass, which
-/// studied its misses: with --game 75.0% top-1, 96.2% top-3; all games 72.5% and 91.2%.
-/// Floors a little under them.
+/// studied its misses: after it, with --game 76.2% top-1, 96.2% top-3; all games 73.8% and
+/// 93.8%. Floors a little under them.
 const HELD_OUT_6: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-6.toml",
     per_game: 20,
-    min_top1_with_game: 0.73,
-    min_top1_all_games: 0.71,
-    min_top3: 0.90,
+    min_top1_with_game: 0.75,
+    min_top1_all_games: 0.72,
+    min_top3: 0.92,
 };
 
 fn glossary_db() -> crate::cards::CardDb {
