@@ -154,7 +154,7 @@ impl<'a> Validator<'a> {
                         let mut fitted =
                             Fitted::new(found.card, revision, pilot, chassis, card.span());
                         fitted.stated = written.points.clone();
-                        fitted.filed_under = written.slot.clone();
+                        fitted.filed_under = written.slot.as_ref();
                         ship.upgrades.push(fitted);
                     }
                     Err(finding) => findings.push(finding),
