@@ -250,6 +250,7 @@ impl Reader {
             );
             return;
         };
+        self.squad.pilots.reserve(items.len());
         for item in items {
             match &item.value {
                 JsonValue::Object(members) => {
@@ -335,6 +336,7 @@ impl Reader {
         let mut out = Vec::new();
         match &value.value {
             JsonValue::Object(members) => {
+                out.reserve(members.len());
                 for member in self.latest(members) {
                     let slot = self.slot(member);
                     self.slot_cards(&member.value, Some(slot), &mut out);
