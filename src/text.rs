@@ -194,9 +194,9 @@ where
     for candidate in candidates {
         normalize_into(candidate, &mut key);
         let key = key.as_str();
-        let score = if let Some(d) = edit_distance(&query, &key, limit) {
+        let score = if let Some(d) = edit_distance(&query, key, limit) {
             Some(d * 2)
-        } else if key.len() > 3 && query.len() > 3 && (key.contains(&query) || query.contains(&key))
+        } else if key.len() > 3 && query.len() > 3 && (key.contains(&query) || query.contains(key))
         {
             Some(limit * 2 + 1)
         } else {
