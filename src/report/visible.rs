@@ -242,7 +242,10 @@ fn next_suspect(bytes: &[u8], from: usize) -> Option<usize> {
     let mut block_start = from;
     for block in rest.chunks(64) {
         if block.iter().fold(false, |found, &b| found | suspect(b)) {
-            return block.iter().position(|&b| suspect(b)).map(|i| block_start + i);
+            return block
+                .iter()
+                .position(|&b| suspect(b))
+                .map(|i| block_start + i);
         }
         block_start += block.len();
     }
@@ -342,7 +345,10 @@ mod tests {
         let text = "Armada — Guía … © “x” ┆\r\n".repeat(30);
         assert!(matches!(plain.feed(text.as_bytes()), Cow::Borrowed(_)));
         let mut coloured = Filter::new(true);
-        assert!(matches!(coloured.feed(b"\x1b[1;31mX\x1b[0m"), Cow::Borrowed(_)));
+        assert!(matches!(
+            coloured.feed(b"\x1b[1;31mX\x1b[0m"),
+            Cow::Borrowed(_)
+        ));
         let late = format!("{text}\u{202e}");
         assert!(matches!(plain.feed(late.as_bytes()), Cow::Owned(_)));
         assert!(matches!(plain.feed(b"ends cut \xe2"), Cow::Owned(_)));

@@ -116,8 +116,7 @@ fn check_unique(members: &mut [Member<'_, '_>]) {
             else {
                 continue;
             };
-            let message = if crate::text::normalize(first_name)
-                == crate::text::normalize(used.name)
+            let message = if crate::text::normalize(first_name) == crate::text::normalize(used.name)
             {
                 format!(
                     "the unique name `{}` is already in {first_file}, a fleet of the same team",
