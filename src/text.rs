@@ -4,10 +4,19 @@
 /// Lowercase, strip accents, and keep only letters and digits, single spaces between words.
 /// "Gozanti-class Cruisers" and "gozanti class cruisers" give the same key.
 pub fn normalize(text: &str) -> String {
-    if text.is_ascii() {
-        return normalize_ascii(text);
-    }
     let mut out = String::with_capacity(text.len());
+    normalize_into(text, &mut out);
+    out
+}
+
+/// [`normalize`] into `out` (cleared first), so a loop over many names can reuse one
+/// buffer.
+pub fn normalize_into(text: &str, out: &mut String) {
+    out.clear();
+    if text.is_ascii() {
+        normalize_ascii(text, out);
+        return;
+    }
     let mut pending_space = false;
     for c in text.chars() {
         if c.is_ascii() {
@@ -40,13 +49,11 @@ pub fn normalize(text: &str) -> String {
             }
         }
     }
-    out
 }
 
 /// The common case, byte by byte: most card names are ASCII and every lookup normalizes
 /// every name.
-fn normalize_ascii(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
+fn normalize_ascii(text: &str, out: &mut String) {
     let mut pending_space = false;
     for &b in text.as_bytes() {
         if b.is_ascii_alphanumeric() {
@@ -59,7 +66,62 @@ fn normalize_ascii(text: &str) -> String {
             pending_space = true;
         }
     }
-    out
+}
+
+/// `normalize(a) == normalize(b)`, without allocating when both are ASCII (the rules
+/// compare card names this way for every squad validated).
+pub fn normalized_eq(a: &str, b: &str) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        NormalizedAscii::new(a).eq(NormalizedAscii::new(b))
+    } else {
+        normalize(a) == normalize(b)
+    }
+}
+
+/// The bytes `normalize_ascii` would give, one at a time.
+struct NormalizedAscii<'a> {
+    bytes: std::slice::Iter<'a, u8>,
+    pending_space: bool,
+    started: bool,
+    /// A letter or digit read after a gap: a space goes out first.
+    held: Option<u8>,
+}
+
+impl<'a> NormalizedAscii<'a> {
+    fn new(text: &'a str) -> Self {
+        NormalizedAscii {
+            bytes: text.as_bytes().iter(),
+            pending_space: false,
+            started: false,
+            held: None,
+        }
+    }
+}
+
+impl Iterator for NormalizedAscii<'_> {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        if let Some(held) = self.held.take() {
+            return Some(held);
+        }
+        for &b in self.bytes.by_ref() {
+            if b.is_ascii_alphanumeric() {
+                let lower = b.to_ascii_lowercase();
+                if self.pending_space && self.started {
+                    self.pending_space = false;
+                    self.held = Some(lower);
+                    return Some(b' ');
+                }
+                self.pending_space = false;
+                self.started = true;
+                return Some(lower);
+            } else if b != b'\'' && b != b'"' {
+                self.pending_space = true;
+            }
+        }
+        None
+    }
 }
 
 /// `normalize` without the spaces, for comparing names that builders join or split
@@ -126,11 +188,15 @@ where
     }
     let limit = (query.chars().count() / 3).max(1);
     let mut scored: Vec<(usize, &str)> = Vec::new();
+    // One buffer for every candidate's key: a did-you-mean over a thousand card ids would
+    // otherwise allocate a thousand strings.
+    let mut key = String::new();
     for candidate in candidates {
-        let key = normalize(candidate);
-        let score = if let Some(d) = edit_distance(&query, &key, limit) {
+        normalize_into(candidate, &mut key);
+        let key = key.as_str();
+        let score = if let Some(d) = edit_distance(&query, key, limit) {
             Some(d * 2)
-        } else if key.len() > 3 && query.len() > 3 && (key.contains(&query) || query.contains(&key))
+        } else if key.len() > 3 && query.len() > 3 && (key.contains(&query) || query.contains(key))
         {
             Some(limit * 2 + 1)
         } else {
@@ -201,6 +267,35 @@ mod tests {
             either_or(&["Armada", "X-Wing", "Talon"]),
             "Armada, X-Wing or Talon"
         );
+    }
+
+    #[test]
+    fn normalized_eq_agrees_with_normalize() {
+        let names = [
+            "Han Solo",
+            "han  solo",
+            "  Han-Solo!",
+            "Dodonna's Pride",
+            "dodonnas pride",
+            "\"Mauler\" Mithel",
+            "“Mauler” Mithel",
+            "R2-D2",
+            "r2 d2",
+            "r2d2",
+            "",
+            "--",
+            "Ézra",
+            "ezra",
+        ];
+        for a in names {
+            for b in names {
+                assert_eq!(
+                    normalized_eq(a, b),
+                    normalize(a) == normalize(b),
+                    "{a:?} / {b:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -62,8 +62,9 @@ pub fn display_name(path: &Path) -> String {
 /// read the same bounded way: a regular file, a pipe or FIFO, a device. More than `limit`
 /// bytes is refused without reading further.
 pub fn read_bounded(path: &Path, limit: usize) -> Result<Vec<u8>, Unread> {
-    let name = display_name(path);
-    let failed = |e: std::io::Error| Unread::Failed(format!("cannot read {name}: {e}"));
+    // The name only for a message: every input of a folder is read here.
+    let failed =
+        |e: std::io::Error| Unread::Failed(format!("cannot read {}: {e}", display_name(path)));
     if path.as_os_str() == STDIN {
         return read_limited(std::io::stdin().lock(), limit).map_err(|e| match e {
             Bounded::Io(e) => failed(e),
@@ -74,7 +75,8 @@ pub fn read_bounded(path: &Path, limit: usize) -> Result<Vec<u8>, Unread> {
     let metadata = file.metadata().ok();
     if metadata.as_ref().is_some_and(|m| m.is_dir()) {
         return Err(Unread::Failed(format!(
-            "cannot read {name}: it is a folder"
+            "cannot read {}: it is a folder",
+            display_name(path)
         )));
     }
     // A regular file says how long it is: room for all of it (never more than the limit)

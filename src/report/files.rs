@@ -73,12 +73,7 @@ impl LineStarts {
     fn get(&self, text: &str) -> &[usize] {
         self.0.get_or_init(|| {
             std::iter::once(0)
-                .chain(
-                    text.bytes()
-                        .enumerate()
-                        .filter(|(_, b)| *b == b'\n')
-                        .map(|(i, _)| i + 1),
-                )
+                .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
                 .collect()
         })
     }
@@ -120,6 +115,14 @@ impl SourceFiles {
             .0
             .get_or_init(|| super::VisibleSource::of(text).map(std::sync::Arc::new))
             .clone()
+    }
+
+    /// 1-based line of a byte offset: [`SourceFiles::line_column`] without counting the
+    /// characters of the column (a report gives the line of every card).
+    pub fn line(&self, id: FileId, offset: usize) -> usize {
+        let (_, text, starts, _) = &self.files[id.0 as usize];
+        let offset = floor_char_boundary(text, offset.min(text.len()));
+        starts.get(text).partition_point(|&start| start <= offset)
     }
 
     /// 1-based line and column (in characters) of a byte offset.
@@ -189,6 +192,13 @@ mod tests {
         assert_eq!(files.line_column(two_lines, 0), (1, 1));
         assert_eq!(files.line_column(two_lines, 3), (2, 1));
         assert_eq!(files.line_column(one_line, 99), (1, 3));
+        for offset in 0..8 {
+            assert_eq!(
+                files.line(two_lines, offset),
+                files.line_column(two_lines, offset).0,
+                "offset {offset}"
+            );
+        }
     }
 
     #[test]

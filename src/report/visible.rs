@@ -134,7 +134,7 @@ impl Filter {
 
     /// The bytes to write for `bytes`; borrowed when nothing needs escaping.
     pub fn feed<'a>(&mut self, bytes: &'a [u8]) -> Cow<'a, [u8]> {
-        if self.held.is_empty() && !any_suspect(bytes) {
+        if self.held.is_empty() && !self.changes(bytes) {
             return Cow::Borrowed(bytes);
         }
         let mut input = std::mem::take(&mut self.held);
@@ -175,6 +175,20 @@ impl Filter {
             }
         }
         out.into_bytes()
+    }
+
+    /// Whether [`Filter::feed`] would write anything but `bytes` as they are (escape or
+    /// hold something). Most suspect bytes start characters that pass (`—`, `…`, `©`): each
+    /// is looked at where it is, and the bytes are not copied for it.
+    fn changes(&self, bytes: &[u8]) -> bool {
+        let mut at = 0;
+        while let Some(found) = next_suspect(bytes, at) {
+            match bytes.get(found..).map(|rest| self.step(rest)) {
+                Some(Step::Pass(n)) => at = found + n.max(1),
+                _ => return true,
+            }
+        }
+        false
     }
 
     fn step(&self, rest: &[u8]) -> Step {
@@ -219,13 +233,23 @@ enum Step {
     Hold,
 }
 
-/// Whether any byte of `bytes` is [`suspect`]. Every byte of a run's output passes here:
-/// blocks are tested whole, without stopping at the first hit, so the compiler compares
-/// many bytes at once (a fifth of the writer thread's time when it went byte by byte).
-fn any_suspect(bytes: &[u8]) -> bool {
-    bytes
-        .chunks(64)
-        .any(|block| block.iter().fold(false, |found, &b| found | suspect(b)))
+/// Where the first [`suspect`] byte at or after `from` is. Every byte of a run's output
+/// passes here: 64-byte blocks are tested whole, without stopping at the first hit, so the
+/// compiler compares many bytes at once (a fifth of the writer thread's time when it went
+/// byte by byte); only a block with a hit is looked into.
+fn next_suspect(bytes: &[u8], from: usize) -> Option<usize> {
+    let rest = bytes.get(from..)?;
+    let mut block_start = from;
+    for block in rest.chunks(64) {
+        if block.iter().fold(false, |found, &b| found | suspect(b)) {
+            return block
+                .iter()
+                .position(|&b| suspect(b))
+                .map(|i| block_start + i);
+        }
+        block_start += block.len();
+    }
+    None
 }
 
 /// A byte that may start something to escape: a C0 control or DEL, or the first byte of a
@@ -304,14 +328,30 @@ mod tests {
     #[test]
     fn the_block_test_finds_a_suspect_byte_wherever_it_is() {
         let clean = "Poe Dameron\n\tña ".repeat(20).into_bytes();
-        assert!(!any_suspect(&clean));
+        assert_eq!(next_suspect(&clean, 0), None);
         for at in [0, 1, 63, 64, 65, clean.len() - 1] {
             for bad in [0x1b_u8, 0x7f, 0xc2, 0xd8, 0xe2, b'\r', 0] {
                 let mut text = clean.clone();
                 text[at] = bad;
-                assert!(any_suspect(&text), "{bad:#x} at {at}");
+                assert_eq!(next_suspect(&text, 0), Some(at), "{bad:#x} at {at}");
+                assert_eq!(next_suspect(&text, at + 1), None, "{bad:#x} after {at}");
             }
         }
+    }
+
+    #[test]
+    fn text_with_nothing_to_escape_is_not_copied() {
+        let mut plain = Filter::new(false);
+        let text = "Armada — Guía … © “x” ┆\r\n".repeat(30);
+        assert!(matches!(plain.feed(text.as_bytes()), Cow::Borrowed(_)));
+        let mut coloured = Filter::new(true);
+        assert!(matches!(
+            coloured.feed(b"\x1b[1;31mX\x1b[0m"),
+            Cow::Borrowed(_)
+        ));
+        let late = format!("{text}\u{202e}");
+        assert!(matches!(plain.feed(late.as_bytes()), Cow::Owned(_)));
+        assert!(matches!(plain.feed(b"ends cut \xe2"), Cow::Owned(_)));
     }
 
     #[test]

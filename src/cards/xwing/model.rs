@@ -595,12 +595,21 @@ impl Upgrade {
 impl VariableCost {
     /// The cost for a ship of this size, agility and pilot initiative, if the table has it.
     pub fn cost_for(&self, size: Size, agility: i32, initiative: i32) -> Option<i32> {
-        let key = match self.by {
-            CostVariable::Size => size.as_str().to_string(),
-            CostVariable::Agility => agility.to_string(),
-            CostVariable::Initiative => initiative.to_string(),
+        // Called for every variable-cost upgrade of every squad validated: single digits
+        // (all agility and initiative values) are looked up without formatting a key.
+        const DIGITS: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+        let number = |n: i32| {
+            usize::try_from(n)
+                .ok()
+                .and_then(|i| DIGITS.get(i))
+                .map_or_else(|| n.to_string().into(), |d| std::borrow::Cow::Borrowed(*d))
         };
-        self.values.get(&key).copied()
+        let key = match self.by {
+            CostVariable::Size => std::borrow::Cow::Borrowed(size.as_str()),
+            CostVariable::Agility => number(agility),
+            CostVariable::Initiative => number(initiative),
+        };
+        self.values.get(key.as_ref()).copied()
     }
 
     /// Keys the table may use for its variable.

@@ -32,6 +32,7 @@ use crate::report::{Code, FileId, Finding};
 use lines::Line;
 use recorder::{Recorder, shorten};
 use std::borrow::Cow;
+use std::sync::Arc;
 
 /// Inputs larger than this are not read: real lists are a few kilobytes.
 pub const MAX_INPUT_BYTES: usize = 1 << 20;
@@ -41,15 +42,18 @@ pub const MAX_INPUT_BYTES: usize = 1 << 20;
 /// a lossy, shortened or sanitised copy (control characters shown as `?`, so quoting a line
 /// cannot send escape sequences to a terminal) in which the diagnostics' spans are valid.
 pub fn parse_bytes(file: FileId, bytes: &[u8]) -> (String, ParsedFleet) {
-    parse_bytes_as(file, bytes, None)
+    let (text, fleet) = parse_bytes_as(file, bytes, None);
+    (text.to_string(), fleet)
 }
 
-/// [`parse_bytes`] for a caller that has already detected the builder (`None`: detect).
+/// [`parse_bytes`] for a caller that has already detected the builder (`None`: detect),
+/// the kept text ready to share with a report (copied once from the input, where a
+/// `String` would be copied again into the report's files).
 pub fn parse_bytes_as(
     file: FileId,
     bytes: &[u8],
     detected: Option<SourceFormat>,
-) -> (String, ParsedFleet) {
+) -> (Arc<str>, ParsedFleet) {
     let parse = |file: FileId, text: &str| match detected {
         Some(format) if text.len() <= MAX_INPUT_BYTES && !text.trim().is_empty() => {
             parse_as(file, text, format)
@@ -70,7 +74,7 @@ pub fn parse_bytes_as(
         .at(file, 0..first_line)
         .label("not read")
         .help("give one exported fleet list per file");
-        return (shown, failed(finding));
+        return (shown.into(), failed(finding));
     }
     if let Some(at) = binary_at(bytes) {
         // Keep the text up to a little after the first control byte, made printable.
@@ -87,11 +91,11 @@ pub fn parse_bytes_as(
         .at(file, offset..offset + width)
         .label("control byte")
         .help("export the fleet from the builder as text and give that file");
-        return (kept, failed(finding));
+        return (kept.into(), failed(finding));
     }
     match std::str::from_utf8(bytes) {
         Ok(text) => {
-            let text = sanitize(text).into_owned();
+            let text: Arc<str> = Arc::from(&*sanitize(text));
             let fleet = parse(file, &text);
             (text, fleet)
         }
@@ -108,7 +112,7 @@ pub fn parse_bytes_as(
             .help("save the list as UTF-8 text (builders export UTF-8; some editors save Latin-1)");
             let mut fleet = parse(file, &text);
             fleet.findings.insert(0, finding);
-            (text, fleet)
+            (text.into(), fleet)
         }
     }
 }
@@ -121,7 +125,13 @@ fn sanitize(text: &str) -> Cow<'_, str> {
     // Fast byte check first: C0 controls, DEL, and 0xC2 (which starts the C1 controls).
     let suspect =
         |b: u8| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7f || b == 0xc2;
-    if !text.bytes().any(suspect) || !text.chars().any(is_control) {
+    // In 64-byte blocks without an early exit, which the compiler vectorises: every
+    // input passes here.
+    let any_suspect = text
+        .as_bytes()
+        .chunks(64)
+        .any(|block| block.iter().fold(false, |found, &b| found | suspect(b)));
+    if !any_suspect || !text.chars().any(is_control) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len());

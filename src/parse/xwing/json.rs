@@ -1,8 +1,11 @@
 //! A small JSON reader that keeps the byte span of every value and key, so XWS problems
 //! can point at the exact token. Hand-written recursive descent with hard limits on
 //! nesting, items and string length: hostile input gets a located error, never a stack
-//! overflow or a panic.
+//! overflow or a panic. Keys and strings borrow from the input; only a string with an
+//! escape in it is copied, so reading a squad makes an allocation per list and object
+//! rather than one per key and value.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// Deepest nesting accepted. XWS needs 5 levels (squad, pilots, pilot, upgrades, slot).
@@ -14,19 +17,20 @@ pub const MAX_STRING_BYTES: usize = 10_000;
 
 /// A JSON value and the bytes it was read from.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Json {
-    pub value: JsonValue,
+pub struct Json<'a> {
+    pub value: JsonValue<'a>,
     pub span: Range<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub enum JsonValue {
+pub enum JsonValue<'a> {
     Null,
     Bool(bool),
     Number(Number),
-    String(String),
-    Array(Vec<Json>),
-    Object(Vec<Member>),
+    /// The text as read: borrowed from the input unless it had escapes.
+    String(Cow<'a, str>),
+    Array(Vec<Json<'a>>),
+    Object(Vec<Member<'a>>),
 }
 
 /// A number: its value as a float, and as an integer when written without fraction or
@@ -39,13 +43,13 @@ pub struct Number {
 
 /// One `"key": value` of an object, in input order; duplicates are kept.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Member {
-    pub key: String,
+pub struct Member<'a> {
+    pub key: Cow<'a, str>,
     pub key_span: Range<usize>,
-    pub value: Json,
+    pub value: Json<'a>,
 }
 
-impl Json {
+impl<'a> Json<'a> {
     /// Short name of the value's type for messages ("a string", "an object").
     pub fn kind(&self) -> &'static str {
         match self.value {
@@ -76,8 +80,13 @@ pub struct JsonError {
 }
 
 /// Read one JSON document (a leading byte-order mark is skipped).
-pub fn parse(text: &str) -> Result<Json, JsonError> {
-    let mut reader = Reader { text, pos: 0 };
+pub fn parse(text: &str) -> Result<Json<'_>, JsonError> {
+    let mut reader = Reader {
+        text,
+        pos: 0,
+        items: Vec::new(),
+        members: Vec::new(),
+    };
     if text.starts_with('\u{feff}') {
         reader.pos = '\u{feff}'.len_utf8();
     }
@@ -98,10 +107,16 @@ pub fn parse(text: &str) -> Result<Json, JsonError> {
 struct Reader<'a> {
     text: &'a str,
     pos: usize,
+    /// The items of the lists being read, innermost last: a list's items gather here and
+    /// move into a vector of their exact number when it closes (one allocation a list,
+    /// none for growing).
+    items: Vec<Json<'a>>,
+    /// The same for the members of objects.
+    members: Vec<Member<'a>>,
 }
 
-impl Reader<'_> {
-    fn bytes(&self) -> &[u8] {
+impl<'a> Reader<'a> {
+    fn bytes(&self) -> &'a [u8] {
         self.text.as_bytes()
     }
 
@@ -172,7 +187,7 @@ impl Reader<'_> {
         )
     }
 
-    fn value(&mut self, depth: usize) -> Result<Json, JsonError> {
+    fn value(&mut self, depth: usize) -> Result<Json<'a>, JsonError> {
         match self.peek() {
             None => Err(self.end_of_input("a value")),
             Some(b'{') => self.object(depth),
@@ -211,16 +226,16 @@ impl Reader<'_> {
         )
     }
 
-    fn object(&mut self, depth: usize) -> Result<Json, JsonError> {
+    fn object(&mut self, depth: usize) -> Result<Json<'a>, JsonError> {
         self.too_deep(depth)?;
         let open = self.pos;
         self.pos += 1;
-        let mut members = Vec::new();
+        let first = self.members.len();
         self.skip_whitespace();
         if self.peek() == Some(b'}') {
             self.pos += 1;
             return Ok(Json {
-                value: JsonValue::Object(members),
+                value: JsonValue::Object(Vec::new()),
                 span: open..self.pos,
             });
         }
@@ -247,7 +262,7 @@ impl Reader<'_> {
                     ));
                 }
             }
-            if members.len() == MAX_ITEMS {
+            if self.members.len() - first == MAX_ITEMS {
                 return Err(self.too_many(key_start, "members in one object"));
             }
             let key = self.string()?;
@@ -267,7 +282,7 @@ impl Reader<'_> {
             }
             self.skip_whitespace();
             let value = self.value(depth + 1)?;
-            members.push(Member {
+            self.members.push(Member {
                 key,
                 key_span,
                 value,
@@ -278,7 +293,7 @@ impl Reader<'_> {
                 Some(b'}') => {
                     self.pos += 1;
                     return Ok(Json {
-                        value: JsonValue::Object(members),
+                        value: JsonValue::Object(self.members.drain(first..).collect()),
                         span: open..self.pos,
                     });
                 }
@@ -295,16 +310,16 @@ impl Reader<'_> {
         }
     }
 
-    fn array(&mut self, depth: usize) -> Result<Json, JsonError> {
+    fn array(&mut self, depth: usize) -> Result<Json<'a>, JsonError> {
         self.too_deep(depth)?;
         let open = self.pos;
         self.pos += 1;
-        let mut items = Vec::new();
+        let first = self.items.len();
         self.skip_whitespace();
         if self.peek() == Some(b']') {
             self.pos += 1;
             return Ok(Json {
-                value: JsonValue::Array(items),
+                value: JsonValue::Array(Vec::new()),
                 span: open..self.pos,
             });
         }
@@ -318,17 +333,18 @@ impl Reader<'_> {
                     "JSON allows no comma after the last item: remove it",
                 ));
             }
-            if items.len() == MAX_ITEMS {
+            if self.items.len() - first == MAX_ITEMS {
                 return Err(self.too_many(self.pos, "items in one list"));
             }
-            items.push(self.value(depth + 1)?);
+            let item = self.value(depth + 1)?;
+            self.items.push(item);
             self.skip_whitespace();
             match self.peek() {
                 Some(b',') => self.pos += 1,
                 Some(b']') => {
                     self.pos += 1;
                     return Ok(Json {
-                        value: JsonValue::Array(items),
+                        value: JsonValue::Array(self.items.drain(first..).collect()),
                         span: open..self.pos,
                     });
                 }
@@ -346,10 +362,11 @@ impl Reader<'_> {
     }
 
     /// A string starting at the cursor's `"`; the cursor ends after the closing quote.
-    fn string(&mut self) -> Result<String, JsonError> {
+    /// Borrowed from the input up to the first escape; copied from there on.
+    fn string(&mut self) -> Result<Cow<'a, str>, JsonError> {
         let open = self.pos;
         self.pos += 1;
-        let mut out = String::new();
+        let mut out: Option<String> = None;
         let mut run_start = self.pos;
         loop {
             let Some(byte) = self.peek() else {
@@ -361,14 +378,11 @@ impl Reader<'_> {
                 ));
             };
             match byte {
-                b'"' => {
-                    out.push_str(&self.text[run_start..self.pos]);
-                    self.pos += 1;
-                    break;
-                }
+                b'"' => break,
                 b'\\' => {
-                    out.push_str(&self.text[run_start..self.pos]);
-                    self.escape(&mut out)?;
+                    let copied = out.get_or_insert_with(String::new);
+                    copied.push_str(&self.text[run_start..self.pos]);
+                    self.escape(copied)?;
                     run_start = self.pos;
                 }
                 0x00..=0x1f => {
@@ -386,23 +400,31 @@ impl Reader<'_> {
                 _ => self.pos += 1,
             }
             if self.pos - open > MAX_STRING_BYTES + 2 {
-                return Err(self.error(
-                    open..self.pos,
-                    format!("a string longer than {MAX_STRING_BYTES} bytes"),
-                    "this string",
-                    "squad names and ids are short; this is not a squad file",
-                ));
+                return Err(self.too_long(open));
             }
         }
-        if out.len() > MAX_STRING_BYTES {
-            return Err(self.error(
-                open..self.pos,
-                format!("a string longer than {MAX_STRING_BYTES} bytes"),
-                "this string",
-                "squad names and ids are short; this is not a squad file",
-            ));
+        let run = &self.text[run_start..self.pos];
+        self.pos += 1;
+        let text = match out {
+            None => Cow::Borrowed(run),
+            Some(mut copied) => {
+                copied.push_str(run);
+                Cow::Owned(copied)
+            }
+        };
+        if text.len() > MAX_STRING_BYTES {
+            return Err(self.too_long(open));
         }
-        Ok(out)
+        Ok(text)
+    }
+
+    fn too_long(&self, open: usize) -> JsonError {
+        self.error(
+            open..self.pos,
+            format!("a string longer than {MAX_STRING_BYTES} bytes"),
+            "this string",
+            "squad names and ids are short; this is not a squad file",
+        )
     }
 
     /// One escape after `\`; the cursor is on the backslash.
@@ -486,7 +508,7 @@ impl Reader<'_> {
         )
     }
 
-    fn number(&mut self) -> Result<Json, JsonError> {
+    fn number(&mut self) -> Result<Json<'a>, JsonError> {
         let start = self.pos;
         let bytes = self.bytes();
         let mut end = start;
@@ -549,7 +571,7 @@ impl Reader<'_> {
         }
     }
 
-    fn literal(&mut self) -> Result<Json, JsonError> {
+    fn literal(&mut self) -> Result<Json<'a>, JsonError> {
         let span = self.token_span();
         let word = &self.text[span.clone()];
         let value = match word {

@@ -191,12 +191,16 @@ impl RulesetHint {
 
     /// What XWS `ruleset` or a builder name says: `XWA`, `amg`, `legacy`.
     pub fn from_written(text: &str) -> Option<RulesetHint> {
-        let key = crate::text::squash(text);
-        match key.as_str() {
-            "amg" => Some(RulesetHint::Amg),
-            "xwa" => Some(RulesetHint::Xwa),
-            "legacy" | "x2po" | "xlc" => Some(RulesetHint::Legacy),
-            _ => None,
+        // Read for every squad validated: compared without a squashed copy.
+        let is = |key: &str| crate::text::squashes_to(text, key);
+        if is("amg") {
+            Some(RulesetHint::Amg)
+        } else if is("xwa") {
+            Some(RulesetHint::Xwa)
+        } else if is("legacy") || is("x2po") || is("xlc") {
+            Some(RulesetHint::Legacy)
+        } else {
+            None
         }
     }
 }
@@ -347,11 +351,18 @@ impl ParsedSquad {
             return Some(RulesetHint::Xwa);
         }
         if let Some(builder) = &self.builder {
-            let builder = builder.value.to_ascii_lowercase();
-            if builder.contains("legacy") {
+            let builder = builder.value.as_bytes();
+            if builder
+                .windows(6)
+                .any(|w| w.eq_ignore_ascii_case(b"legacy"))
+            {
                 return Some(RulesetHint::Legacy);
             }
-            if builder.ends_with(" xwa") {
+            let tail = builder
+                .len()
+                .checked_sub(4)
+                .and_then(|at| builder.get(at..));
+            if tail.is_some_and(|t| t.eq_ignore_ascii_case(b" xwa")) {
                 return Some(RulesetHint::Xwa);
             }
         }

@@ -100,11 +100,15 @@ impl Reader {
     }
 
     /// The members to read: a key given twice counts once, the later value winning as in
-    /// JavaScript, with a warning on the earlier one.
-    fn latest<'a>(&mut self, members: &'a [Member]) -> Vec<&'a Member> {
-        let mut kept = Vec::new();
+    /// JavaScript, with a warning on the earlier one (all warnings first, then the members).
+    fn latest<'m, 'a>(
+        &mut self,
+        members: &'m [Member<'a>],
+    ) -> impl Iterator<Item = &'m Member<'a>> + use<'m, 'a> {
+        let overridden =
+            |i: usize, member: &Member<'_>| members.iter().skip(i + 1).any(|m| m.key == member.key);
         for (i, member) in members.iter().enumerate() {
-            if members.iter().skip(i + 1).any(|m| m.key == member.key) {
+            if overridden(i, member) {
                 self.warn(
                     Code::XwingParseXws,
                     member.key_span.clone(),
@@ -112,14 +116,16 @@ impl Reader {
                     "overridden further down",
                     format!("remove one of the two `{}`", member.key),
                 );
-            } else {
-                kept.push(member);
             }
         }
-        kept
+        members
+            .iter()
+            .enumerate()
+            .filter(move |(i, member)| !overridden(*i, member))
+            .map(|(_, member)| member)
     }
 
-    fn unknown_key(&mut self, member: &Member, known: &[&'static str], what: &str) {
+    fn unknown_key(&mut self, member: &Member<'_>, known: &[&'static str], what: &str) {
         let suggestion = closest(&member.key, known.iter().copied(), 1);
         let help = match suggestion.first() {
             Some(s) => format!(
@@ -140,12 +146,12 @@ impl Reader {
         );
     }
 
-    fn squad(&mut self, members: &[Member], span: Range<usize>) {
+    fn squad(&mut self, members: &[Member<'_>], span: Range<usize>) {
         let mut saw_faction = false;
         let mut saw_pilots = false;
         for member in self.latest(members) {
             let value = &member.value;
-            match member.key.as_str() {
+            match member.key.as_ref() {
                 "faction" => {
                     saw_faction = true;
                     self.faction(value);
@@ -202,7 +208,7 @@ impl Reader {
         }
     }
 
-    fn faction(&mut self, value: &Json) {
+    fn faction(&mut self, value: &Json<'_>) {
         let Some(written) = self.string(value, "the faction") else {
             return;
         };
@@ -233,7 +239,7 @@ impl Reader {
         self.squad.faction = Some(FactionRef { written, faction });
     }
 
-    fn pilots(&mut self, value: &Json) {
+    fn pilots(&mut self, value: &Json<'_>) {
         let JsonValue::Array(items) = &value.value else {
             self.error(
                 Code::XwingParseXws,
@@ -244,6 +250,7 @@ impl Reader {
             );
             return;
         };
+        self.squad.pilots.reserve(items.len());
         for item in items {
             match &item.value {
                 JsonValue::Object(members) => {
@@ -262,7 +269,7 @@ impl Reader {
         }
     }
 
-    fn pilot(&mut self, members: &[Member], span: Range<usize>) -> Option<ParsedPilot> {
+    fn pilot(&mut self, members: &[Member<'_>], span: Range<usize>) -> Option<ParsedPilot> {
         let mut id = None;
         let mut name = None;
         let mut ship = None;
@@ -270,7 +277,7 @@ impl Reader {
         let mut upgrades = Vec::new();
         for member in self.latest(members) {
             let value = &member.value;
-            match member.key.as_str() {
+            match member.key.as_ref() {
                 "id" => id = self.string(value, "the pilot id"),
                 "name" => name = self.string(value, "the pilot name"),
                 "ship" => ship = self.string(value, "the ship"),
@@ -325,10 +332,11 @@ impl Reader {
         Some(pilot)
     }
 
-    fn upgrades(&mut self, value: &Json) -> Vec<ParsedUpgrade> {
+    fn upgrades(&mut self, value: &Json<'_>) -> Vec<ParsedUpgrade> {
         let mut out = Vec::new();
         match &value.value {
             JsonValue::Object(members) => {
+                out.reserve(members.len());
                 for member in self.latest(members) {
                     let slot = self.slot(member);
                     self.slot_cards(&member.value, Some(slot), &mut out);
@@ -359,7 +367,7 @@ impl Reader {
         out
     }
 
-    fn slot(&mut self, member: &Member) -> SlotRef {
+    fn slot(&mut self, member: &Member<'_>) -> SlotRef {
         let key = slot_key(&member.key);
         if !is_known_slot(&key) {
             let help = match slot_suggestions(&key).first() {
@@ -375,13 +383,18 @@ impl Reader {
             );
         }
         SlotRef {
-            written: Spanned::new(member.key.clone(), member.key_span.clone()),
+            written: Spanned::new(member.key.to_string(), member.key_span.clone()),
             key,
         }
     }
 
-    fn slot_cards(&mut self, value: &Json, slot: Option<SlotRef>, out: &mut Vec<ParsedUpgrade>) {
-        let items: &[Json] = match &value.value {
+    fn slot_cards(
+        &mut self,
+        value: &Json<'_>,
+        slot: Option<SlotRef>,
+        out: &mut Vec<ParsedUpgrade>,
+    ) {
+        let items: &[Json<'_>] = match &value.value {
             JsonValue::Array(items) => items,
             JsonValue::String(_) => {
                 self.warn(
@@ -407,10 +420,14 @@ impl Reader {
                 return;
             }
         };
-        for item in items {
+        let mut slot = slot;
+        let last = items.len().saturating_sub(1);
+        for (i, item) in items.iter().enumerate() {
             if let Some(id) = self.string(item, "an upgrade id") {
+                // Most slots hold one card: the last one takes the slot, the others a copy.
+                let slot = if i == last { slot.take() } else { slot.clone() };
                 out.push(ParsedUpgrade {
-                    slot: slot.clone(),
+                    slot,
                     card: Some(CardRef::Xws(id)),
                     points: None,
                     span: item.span.clone(),
@@ -419,7 +436,7 @@ impl Reader {
         }
     }
 
-    fn obstacles(&mut self, value: &Json) {
+    fn obstacles(&mut self, value: &Json<'_>) {
         let JsonValue::Array(items) = &value.value else {
             if !matches!(value.value, JsonValue::Null) {
                 self.error(
@@ -445,7 +462,7 @@ impl Reader {
 
     /// `vendor: {"yasb": {"builder": …, "link": …}}`: the builder and its link to the squad;
     /// `vendor.arbiter.ruleset`: the points revision of an arbiter export.
-    fn vendor(&mut self, value: &Json) {
+    fn vendor(&mut self, value: &Json<'_>) {
         let JsonValue::Object(vendors) = &value.value else {
             return;
         };
@@ -461,7 +478,7 @@ impl Reader {
                         .as_str()
                         .map(|s| Spanned::new(s.to_string(), f.value.span.clone()))
                 })
-                .unwrap_or_else(|| Spanned::new(vendor.key.clone(), vendor.key_span.clone()));
+                .unwrap_or_else(|| Spanned::new(vendor.key.to_string(), vendor.key_span.clone()));
             self.squad.builder.get_or_insert(builder);
             // arbiter's own exports keep the points revision here, the schema having no
             // top-level place for it; a top-level `ruleset` wins.
@@ -484,9 +501,9 @@ impl Reader {
     }
 
     /// A string value; `null` reads as absent, anything else is an error.
-    fn string(&mut self, value: &Json, what: &str) -> Option<Spanned<String>> {
+    fn string(&mut self, value: &Json<'_>, what: &str) -> Option<Spanned<String>> {
         match &value.value {
-            JsonValue::String(s) => Some(Spanned::new(s.clone(), value.span.clone())),
+            JsonValue::String(s) => Some(Spanned::new(s.to_string(), value.span.clone())),
             JsonValue::Null => None,
             _ => {
                 self.error(
@@ -502,7 +519,7 @@ impl Reader {
     }
 
     /// Text that some builders write as a number (`"version": 2`).
-    fn text(&mut self, value: &Json, what: &str) -> Option<Spanned<String>> {
+    fn text(&mut self, value: &Json<'_>, what: &str) -> Option<Spanned<String>> {
         match value.value {
             JsonValue::Number(n) => {
                 let text = n
@@ -515,7 +532,7 @@ impl Reader {
     }
 
     /// A whole number; also `"20"` and `20.0`, with a warning.
-    fn integer(&mut self, value: &Json, what: &str) -> Option<Spanned<i64>> {
+    fn integer(&mut self, value: &Json<'_>, what: &str) -> Option<Spanned<i64>> {
         match &value.value {
             JsonValue::Number(n) => {
                 if let Some(i) = n.integer {

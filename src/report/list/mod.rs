@@ -139,10 +139,13 @@ impl ListReport {
         // People read the first of a repeated mistake (a list of 2,758 copies of one ship
         // gave 8,291 findings); the JSON diagnostics above keep every one. As many as a
         // reader stops at, so real lists show all of theirs.
-        let files = &self.files;
-        self.findings = super::cap_repeats(&self.findings, SHOWN_PER_CODE_IN_LIST, |f| {
-            files.name(f).to_string()
-        });
+        // Fewer findings than are shown of one code: none to sum up, and nothing to copy.
+        if self.findings.len() > SHOWN_PER_CODE_IN_LIST {
+            let files = &self.files;
+            self.findings = super::cap_repeats(&self.findings, SHOWN_PER_CODE_IN_LIST, |f| {
+                files.name(f).to_string()
+            });
+        }
     }
 
     /// One more finding on a report already finished (a warning about the run's options):

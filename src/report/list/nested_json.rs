@@ -10,6 +10,9 @@ use std::io::{self, Write};
 /// One level of indentation, as `to_string_pretty` writes it.
 const INDENT: &[u8] = b"  ";
 
+/// A line break and sixteen levels of indentation, cut to a line's depth.
+const NEW_LINES: &[u8] = b"\n                                ";
+
 /// `value` in serde_json's pretty layout, its first line not indented and every later line
 /// indented by `depth` levels more than `to_string_pretty` puts it, appended to `out`.
 pub fn write_nested(out: &mut Vec<u8>, value: &impl Serialize, depth: usize) {
@@ -31,7 +34,13 @@ struct NestedPretty {
 }
 
 impl NestedPretty {
+    /// A line break and the indentation of the level, in one write for the usual depths
+    /// (a list's JSON has a few hundred lines).
     fn new_line<W: ?Sized + Write>(&self, writer: &mut W) -> io::Result<()> {
+        let width = self.level * INDENT.len();
+        if let Some(line_start) = NEW_LINES.get(..width + 1) {
+            return writer.write_all(line_start);
+        }
         writer.write_all(b"\n")?;
         for _ in 0..self.level {
             writer.write_all(INDENT)?;
@@ -131,7 +140,8 @@ mod tests {
             "none": null,
             "nested": {"x": {"y": {"z": [true, false]}}}
         });
-        for depth in 0..4 {
+        // 14 levels and the value's own nesting pass the sixteen written in one piece.
+        for depth in [0, 1, 2, 3, 14] {
             let mut out = "  ".repeat(depth).into_bytes();
             write_nested(&mut out, &value, depth);
             assert_eq!(

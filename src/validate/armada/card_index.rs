@@ -14,6 +14,7 @@ use crate::cards::armada::{
 use crate::parse::armada::CardName;
 use crate::text::{normalize, squash};
 use rustc_hash::{FxBuildHasher, FxHashMap};
+use smallvec::SmallVec;
 use std::collections::HashMap;
 use std::sync::RwLock;
 
@@ -144,8 +145,12 @@ struct NameIndex {
     /// hundred names, and a name that misses the exact keys costs a scan of every card
     /// name; remembering the answer makes a folder of lists cost little more than its
     /// distinct names.
-    memo: RwLock<FxHashMap<String, Option<Vec<usize>>>>,
+    memo: RwLock<FxHashMap<String, Option<Found>>>,
 }
+
+/// The cards a name may be: a few at most, so kept inline (a lookup answered from the
+/// memo copies them without allocating).
+type Found = SmallVec<[usize; 4]>;
 
 /// Most answers remembered per index; past it lookups are simply worked out again.
 const MEMO_CAPACITY: usize = 50_000;
@@ -245,13 +250,13 @@ impl NameIndex {
         loose
     }
 
-    fn lookup(&self, key: &str) -> Option<Vec<usize>> {
+    fn lookup(&self, key: &str) -> Option<Found> {
         if let Ok(memo) = self.memo.read()
             && let Some(found) = memo.get(key)
         {
             return found.clone();
         }
-        let found = self.work_out(key);
+        let found = self.work_out(key).map(Found::from_vec);
         if let Ok(mut memo) = self.memo.write()
             && memo.len() < MEMO_CAPACITY
         {
@@ -335,6 +340,22 @@ impl NameIndex {
     }
 }
 
+/// Every clash name of the unique cards, normalized.
+fn unique_names(cards: &ArmadaCards) -> FxHashMap<&str, String> {
+    let ships = cards.ships.iter().filter(|c| c.unique);
+    let upgrades = cards.upgrades.iter().filter(|c| c.unique);
+    let squadrons = cards.squadrons.iter().filter(|c| c.unique);
+    let names = ships
+        .map(|c| c.name.as_str())
+        .chain(upgrades.flat_map(|c| {
+            std::iter::once(c.name.as_str()).chain(c.unique_class.iter().map(String::as_str))
+        }))
+        .chain(squadrons.flat_map(|c| {
+            std::iter::once(c.card_name()).chain(c.unique_class.iter().map(String::as_str))
+        }));
+    names.map(|name| (name, normalize(name))).collect()
+}
+
 /// The name before a `{…}` variant or `[…]` tag, when it has one.
 fn without_variant(name: &str) -> Option<&str> {
     let cut = name.find(['{', '['])?;
@@ -379,6 +400,9 @@ pub struct CardIndex<'db> {
     /// By card id (of its current printing): its current cost and its costs in each
     /// points revision, worked out once so a list prices its cards with one lookup each.
     prices: FxHashMap<&'db str, CardPrices<'db>>,
+    /// The clash names of every unique card (its name, or its `unique_class` names),
+    /// normalized once: the unique rule compares them for every list.
+    unique_names: FxHashMap<&'db str, String>,
 }
 
 impl<'db> CardIndex<'db> {
@@ -400,6 +424,7 @@ impl<'db> CardIndex<'db> {
             let ships = NameIndex::new(cards.ships.iter().map(|l| &l.value));
             let squadrons = NameIndex::new(cards.squadrons.iter().map(|l| &l.value));
             let prices = card_prices(cards);
+            let unique_names = unique_names(cards);
             let (upgrades, objectives) = match other {
                 Some(thread) => thread
                     .join()
@@ -414,8 +439,15 @@ impl<'db> CardIndex<'db> {
                 objectives,
                 suggestions: RwLock::new(HashMap::new()),
                 prices,
+                unique_names,
             }
         })
+    }
+
+    /// A unique card's clash name normalized, as written in the card data (`None` for a
+    /// name no unique card has).
+    pub fn normalized(&self, clash_name: &str) -> Option<&str> {
+        self.unique_names.get(clash_name).map(String::as_str)
     }
 
     /// The card's cost in the card data, by the id of its current printing.
@@ -495,16 +527,20 @@ impl<'db> CardIndex<'db> {
     }
 }
 
-/// The keys to try for a name, most specific first: the name with its qualifier (some
-/// nicknames include it: `Darth Vader (Officer)`), the name, then each ` - ` part.
-fn keys(name: &CardName) -> Vec<String> {
-    let mut keys = Vec::new();
-    if let Some(q) = &name.qualifier {
-        keys.push(format!("{} ({})", name.text, q.text));
-    }
-    keys.push(name.text.clone());
-    keys.extend(name.parts.iter().map(|p| p.text.clone()));
-    keys
+/// The cards a name may be, by the first key that finds any, most specific first: the
+/// name with its qualifier (some nicknames include it: `Darth Vader (Officer)`), the name,
+/// then each ` - ` part.
+fn find(index: &NameIndex, name: &CardName) -> Option<Found> {
+    let with_qualifier = name
+        .qualifier
+        .as_ref()
+        .map(|q| format!("{} ({})", name.text, q.text));
+    with_qualifier
+        .as_deref()
+        .into_iter()
+        .chain([name.text.as_str()])
+        .chain(name.parts.iter().map(|p| p.text.as_str()))
+        .find_map(|key| index.lookup(key))
 }
 
 fn resolve<'db, T: Resolvable>(
@@ -514,8 +550,8 @@ fn resolve<'db, T: Resolvable>(
     hints: &Hints<'_>,
     fits_kind: impl Fn(&T) -> bool,
 ) -> Option<&'db T> {
-    let found = keys(name).iter().find_map(|k| index.lookup(k))?;
-    let mut candidates: Vec<&'db T> = found
+    let found = find(index, name)?;
+    let mut candidates: SmallVec<[&'db T; 4]> = found
         .iter()
         .filter_map(|&i| cards.get(i))
         .map(|c| &c.value)
@@ -556,7 +592,7 @@ fn resolve<'db, T: Resolvable>(
 
 /// Keep the candidates that pass `keep`, unless none does: a hint that rules out every
 /// card is a hint we cannot use, not a reason to lose the name.
-fn narrow<T>(candidates: &mut Vec<&T>, keep: impl Fn(&T) -> bool) {
+fn narrow<T>(candidates: &mut SmallVec<[&T; 4]>, keep: impl Fn(&T) -> bool) {
     if candidates.iter().any(|c| keep(c)) {
         candidates.retain(|c| keep(c));
     }

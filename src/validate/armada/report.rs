@@ -30,47 +30,57 @@ pub fn armada_report(
     choice: &FormatChoice<'_>,
     team: Option<usize>,
 ) -> ListReport {
-    let line_of = |offset: usize| files.line_column(file, offset).0;
-    let card = |name: &str, id: &Option<String>, points: u32, at: usize| CardJson {
-        name: name.to_string(),
-        id: id.clone(),
+    // The table borrows the fleet; the JSON then takes its names and ids (no copies).
+    let table = choice.table.then(|| points_table(&fleet));
+    let points_revision = fleet.points_revision.as_ref().map(|r| r.id().to_string());
+    let current_total = fleet
+        .points_revision
+        .as_ref()
+        .filter(|r| r.is_older())
+        .map(|r| i64::from(r.current_total));
+    let line_of = |offset: usize| files.line(file, offset);
+    let card = |name: String, id: Option<String>, points: u32, at: usize| CardJson {
+        name,
+        id,
         points,
         line: line_of(at),
     };
     let fleet_json = FleetJson {
         commander: fleet
             .commander
-            .as_ref()
-            .map(|c| card(&c.name, &c.id, c.points, c.name_span.start)),
+            .map(|c| card(c.name, c.id, c.points, c.name_span.start)),
         ships: fleet
             .ships
-            .iter()
-            .map(|s| ShipJson {
-                card: card(&s.name, &s.id, s.points, s.name_span.start),
-                flagship: s.carries_commander() || s.marked_flagship,
-                upgrades: s
-                    .upgrades
-                    .iter()
-                    .map(|u| card(&u.name, &u.id, u.points, u.name_span.start))
-                    .collect(),
-                total: s.total,
+            .into_iter()
+            .map(|s| {
+                let flagship = s.carries_commander() || s.marked_flagship;
+                ShipJson {
+                    card: card(s.name, s.id, s.points, s.name_span.start),
+                    flagship,
+                    upgrades: s
+                        .upgrades
+                        .into_iter()
+                        .map(|u| card(u.name, u.id, u.points, u.name_span.start))
+                        .collect(),
+                    total: s.total,
+                }
             })
             .collect(),
         squadrons: fleet
             .squadrons
-            .iter()
+            .into_iter()
             .map(|s| SquadronJson {
-                card: card(&s.name, &s.id, s.points, s.name_span.start),
+                card: card(s.name, s.id, s.points, s.name_span.start),
                 count: s.count,
                 total: s.total,
             })
             .collect(),
         objectives: fleet
             .objectives
-            .iter()
+            .into_iter()
             .map(|o| ObjectiveJson {
-                name: o.name.clone(),
-                id: o.id.clone(),
+                name: o.name,
+                id: o.id,
                 category: o.card.map(|c| c.category.as_str()),
             })
             .collect(),
@@ -94,13 +104,6 @@ pub fn armada_report(
                 .to_string(),
         );
     }
-    let table = choice.table.then(|| points_table(&fleet));
-    let points_revision = fleet.points_revision.as_ref().map(|r| r.id().to_string());
-    let current_total = fleet
-        .points_revision
-        .as_ref()
-        .filter(|r| r.is_older())
-        .map(|r| i64::from(r.current_total));
     let mut findings = parsed.findings;
     findings.extend(fleet.findings);
     let mut report = ListReport {

@@ -106,17 +106,17 @@ fn check_unique(members: &mut [Member<'_, '_>]) {
     // Clash name → the file of the first fleet using it and the name as written there.
     let mut taken: HashMap<String, (String, String)> = HashMap::new();
     for member in members.iter_mut() {
-        let uses = unique_uses(member.fleet);
+        let uses = unique_uses(member.fleet, None);
         let mut found = Vec::new();
         // Within one fleet the fleet's own unique rule speaks; here only clashes with an
         // earlier team mate count.
         for used in &uses {
-            let Some((first_file, first_name)) = used.classes.iter().find_map(|c| taken.get(c))
+            let Some((first_file, first_name)) =
+                used.classes.iter().find_map(|c| taken.get(c.as_ref()))
             else {
                 continue;
             };
-            let message = if crate::text::normalize(first_name)
-                == crate::text::normalize(&used.name)
+            let message = if crate::text::normalize(first_name) == crate::text::normalize(used.name)
             {
                 format!(
                     "the unique name `{}` is already in {first_file}, a fleet of the same team",
@@ -138,8 +138,8 @@ fn check_unique(members: &mut [Member<'_, '_>]) {
         for used in uses {
             for class in used.classes {
                 taken
-                    .entry(class)
-                    .or_insert_with(|| (member.name.to_string(), used.name.clone()));
+                    .entry(class.into_owned())
+                    .or_insert_with(|| (member.name.to_string(), used.name.to_string()));
             }
         }
         member.fleet.findings.extend(found);

@@ -39,7 +39,10 @@ fn probe(bytes: &[u8]) -> Cow<'_, str> {
         return text;
     }
     let too_long = |(_, line): &(usize, &str)| line.len() > LONGEST_LIST_LINE;
-    if text.len() < PROBE_BYTES && !crate::input::lines(&text).any(|l| too_long(&l)) {
+    // Most lists are shorter than one line may be: no line of them can be too long.
+    if text.len() <= LONGEST_LIST_LINE
+        || text.len() < PROBE_BYTES && !crate::input::lines(&text).any(|l| too_long(&l))
+    {
         return text;
     }
     let whole = bytes

@@ -8,7 +8,7 @@ use crate::cards::xwing::{
 };
 use crate::parse::xwing::{ParsedPilot, ParsedSquad, SlotRef, Spanned};
 use crate::report::FileId;
-use crate::text::normalize;
+use crate::text::normalized_eq;
 use crate::validate::xwing::index::CardIndex;
 use std::ops::Range;
 
@@ -77,7 +77,7 @@ pub struct Fitted<'a> {
     pub span: Range<usize>,
     pub stated: Option<Spanned<i64>>,
     /// The XWS slot key the list files the upgrade under.
-    pub filed_under: Option<SlotRef>,
+    pub filed_under: Option<&'a SlotRef>,
 }
 
 impl<'a> Fitted<'a> {
@@ -205,8 +205,10 @@ impl Ship<'_> {
 
     /// The pilot's ship ability is one of `names` (compared as players write them).
     pub fn has_ship_ability(&self, names: &[String]) -> bool {
-        let own = self.pilot.ship_ability.as_deref().map(normalize);
-        names.iter().any(|n| own.as_deref() == Some(&normalize(n)))
+        let Some(own) = self.pilot.ship_ability.as_deref() else {
+            return false;
+        };
+        names.iter().any(|n| normalized_eq(own, n))
     }
 
     /// Has the action on its action bar, of the colour if one is asked for. Actions its

@@ -707,3 +707,23 @@ fn yasb_links_carry_upgrades() {
     // Every upgrade found a slot.
     assert!(!checked.findings.iter().any(|f| f.code == Code::XwingSlot));
 }
+
+/// Cards of one standard loadout share the pilot's span: over their Limited count, their
+/// findings come in the order the pilot card lists them (they came in hash-map order, which
+/// changed from run to run).
+#[test]
+fn limited_findings_of_one_loadout_come_in_the_loadout_order() {
+    let dash = "dashrendar-swz103-sl-rebelalliance";
+    let squad = run(&rebels(&[(dash, &[]), (dash, &[])]));
+    let limited: Vec<String> = squad
+        .findings
+        .iter()
+        .filter(|f| f.code == Code::XwingLimited)
+        .map(|f| f.message.clone())
+        .collect();
+    let at = |name: &str| limited.iter().position(|m| m.starts_with(name));
+    assert_eq!(at("Dash Rendar"), Some(0), "{limited:#?}");
+    let (leebo, outrider) = (at("“Leebo”"), at("Outrider"));
+    assert!(leebo.is_some() && outrider.is_some(), "{limited:#?}");
+    assert!(leebo < outrider, "{limited:#?}");
+}

@@ -75,8 +75,8 @@ impl<'a> Validator<'a> {
             .and_then(|f| f.faction)
             .and_then(|f| Faction::parse_loose(f.xws()));
 
-        let mut ships = Vec::new();
-        let mut rows = Vec::new();
+        let mut ships = Vec::with_capacity(squad.pilots.len());
+        let mut rows = Vec::with_capacity(squad.pilots.len());
         for parsed in &squad.pilots {
             if let CardRef::YasbQuickbuild(_) = parsed.card {
                 match quickbuild::expand(index, file, parsed, &mut findings) {
@@ -140,7 +140,7 @@ impl<'a> Validator<'a> {
                 chassis,
                 values: PilotValues::of(pilot, revision),
                 parsed,
-                upgrades: Vec::new(),
+                upgrades: Vec::with_capacity(parsed.upgrades.len()),
             };
             for (written, card) in parsed.equipped() {
                 // YASB links repeat a standard loadout's cards by number (some of which are
@@ -154,7 +154,7 @@ impl<'a> Validator<'a> {
                         let mut fitted =
                             Fitted::new(found.card, revision, pilot, chassis, card.span());
                         fitted.stated = written.points.clone();
-                        fitted.filed_under = written.slot.clone();
+                        fitted.filed_under = written.slot.as_ref();
                         ship.upgrades.push(fitted);
                     }
                     Err(finding) => findings.push(finding),

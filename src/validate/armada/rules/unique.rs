@@ -5,39 +5,51 @@
 use super::{Context, cite};
 use crate::report::{Code, Finding};
 use crate::text::normalize;
-use crate::validate::armada::ValidatedFleet;
-use std::collections::HashMap;
+use crate::validate::armada::{CardIndex, ValidatedFleet};
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// One use of a unique card in a fleet.
-pub struct Use {
-    pub name: String,
+pub struct Use<'a> {
+    pub name: &'a str,
     pub span: Range<usize>,
     /// Clash names, normalized.
-    pub classes: Vec<String>,
+    pub classes: SmallVec<[Cow<'a, str>; 2]>,
     pub copies: u32,
     /// How many copies the card allows (a few unique squadrons allow more than one).
     pub allowed: u32,
 }
 
-fn classes(own: &str, unique_class: &[String]) -> Vec<String> {
+/// A card's clash names, normalized: by the index, which worked them out once for every
+/// unique card, or here (team play, which has no index at hand).
+fn classes<'a>(
+    index: Option<&'a CardIndex<'_>>,
+    own: &'a str,
+    unique_class: &'a [String],
+) -> SmallVec<[Cow<'a, str>; 2]> {
+    let normal = |name: &'a str| match index.and_then(|i| i.normalized(name)) {
+        Some(known) => Cow::Borrowed(known),
+        None => Cow::Owned(normalize(name)),
+    };
     if unique_class.is_empty() {
-        vec![normalize(own)]
+        [normal(own)].into_iter().collect()
     } else {
-        unique_class.iter().map(|c| normalize(c)).collect()
+        unique_class.iter().map(|c| normal(c)).collect()
     }
 }
 
 /// Every unique card of the fleet: ships, upgrades (with the `Commander:` line's) and
 /// squadrons, in list order.
-pub fn uses(fleet: &ValidatedFleet<'_>) -> Vec<Use> {
+pub fn uses<'a>(fleet: &'a ValidatedFleet<'_>, index: Option<&'a CardIndex<'_>>) -> Vec<Use<'a>> {
     let mut uses = Vec::new();
     for ship in &fleet.ships {
         if let Some(card) = ship.card.filter(|c| c.unique) {
             uses.push(Use {
-                name: ship.name.clone(),
+                name: &ship.name,
                 span: ship.name_span.clone(),
-                classes: classes(&card.name, &[]),
+                classes: classes(index, &card.name, &[]),
                 copies: 1,
                 allowed: 1,
             });
@@ -46,9 +58,9 @@ pub fn uses(fleet: &ValidatedFleet<'_>) -> Vec<Use> {
     for upgrade in fleet.upgrades() {
         if let Some(card) = upgrade.card.filter(|c| c.unique) {
             uses.push(Use {
-                name: upgrade.name.clone(),
+                name: &upgrade.name,
                 span: upgrade.name_span.clone(),
-                classes: classes(&card.name, &card.unique_class),
+                classes: classes(index, &card.name, &card.unique_class),
                 copies: 1,
                 allowed: 1,
             });
@@ -57,9 +69,9 @@ pub fn uses(fleet: &ValidatedFleet<'_>) -> Vec<Use> {
     for squadron in &fleet.squadrons {
         if let Some(card) = squadron.card.filter(|c| c.unique) {
             uses.push(Use {
-                name: squadron.name.clone(),
+                name: &squadron.name,
                 span: squadron.name_span.clone(),
-                classes: classes(card.card_name(), &card.unique_class),
+                classes: classes(index, card.card_name(), &card.unique_class),
                 copies: squadron.count,
                 allowed: card.unique_limit.map_or(1, u32::from),
             });
@@ -69,11 +81,11 @@ pub fn uses(fleet: &ValidatedFleet<'_>) -> Vec<Use> {
 }
 
 pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Finding>) {
-    let uses = uses(fleet);
-    let mut taken: HashMap<&str, (u32, &str)> = HashMap::new();
+    let uses = uses(fleet, Some(cx.index));
+    let mut taken: FxHashMap<&str, (u32, &str)> = FxHashMap::default();
     for u in &uses {
         for class in &u.classes {
-            let entry = taken.entry(class.as_str()).or_insert((0, u.name.as_str()));
+            let entry = taken.entry(class.as_ref()).or_insert((0, u.name));
             entry.0 += u.copies;
             if entry.0 > u.allowed {
                 let first = entry.1;

@@ -21,14 +21,17 @@ fn bar_before_removals(ship: &ResolvedShip<'_>) -> Vec<Slot> {
 pub fn upgrade_bar(ship: &ResolvedShip<'_>) -> Vec<Slot> {
     let mut bar = bar_before_removals(ship);
     for upgrade in ship.upgrades.iter().filter_map(|u| u.card) {
-        let had: Vec<Slot> = bar.clone();
-        bar.retain(|s| !upgrade.removes_slots.contains(s));
-        for own in upgrade
-            .slots
-            .iter()
-            .filter(|s| upgrade.removes_slots.contains(s) && had.contains(s))
-        {
-            bar.push(*own);
+        // Few upgrades remove icons: the bar is copied only for those.
+        if !upgrade.removes_slots.is_empty() {
+            let had: Vec<Slot> = bar.clone();
+            bar.retain(|s| !upgrade.removes_slots.contains(s));
+            for own in upgrade
+                .slots
+                .iter()
+                .filter(|s| upgrade.removes_slots.contains(s) && had.contains(s))
+            {
+                bar.push(*own);
+            }
         }
         for slot in &upgrade.removes_one_slot {
             if let Some(at) = bar.iter().position(|s| s == slot) {

@@ -3,37 +3,46 @@
 //! Counting by name is why Han Solo the pilot and Han Solo the crew cannot both fly.
 
 use crate::report::{Code, Finding};
-use crate::text::normalize;
+use crate::text::normalized_eq;
 use crate::validate::xwing::fitted::Squad;
-use std::collections::HashMap;
 use std::ops::Range;
 
+/// One name counted: as printed first, the lowest limit of its cards, every copy's span.
+struct Counted<'a> {
+    name: &'a str,
+    limit: i32,
+    spans: Vec<Range<usize>>,
+}
+
 pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
-    // name key → (printed name, limit, spans of every copy)
-    let mut counted: HashMap<String, (String, i32, Vec<Range<usize>>)> = HashMap::new();
-    let mut count = |name: &str, limited: i32, span: Range<usize>| {
-        if limited <= 0 {
-            return;
-        }
-        let entry = counted
-            .entry(normalize(name))
-            .or_insert_with(|| (name.to_string(), limited, Vec::new()));
-        entry.1 = entry.1.min(limited);
-        entry.2.push(span);
-    };
-    for ship in &squad.ships {
-        count(&ship.pilot.name, ship.values.limited, ship.span());
-        for upgrade in &ship.upgrades {
-            count(
-                &upgrade.card.name,
-                upgrade.values.limited,
-                upgrade.span.clone(),
-            );
+    // A squad has a dozen or two cards: a list compared by name beats hashing a
+    // normalised copy of every name.
+    let mut counted: Vec<Counted<'_>> = Vec::new();
+    let cards = squad.ships.iter().flat_map(|ship| {
+        let upgrades = ship
+            .upgrades
+            .iter()
+            .map(|u| (u.card.name.as_str(), u.values.limited, u.span.clone()));
+        std::iter::once((ship.pilot.name.as_str(), ship.values.limited, ship.span()))
+            .chain(upgrades)
+    });
+    for (name, limited, span) in cards.filter(|(_, limited, _)| *limited > 0) {
+        match counted.iter_mut().find(|c| normalized_eq(c.name, name)) {
+            Some(entry) => {
+                entry.limit = entry.limit.min(limited);
+                entry.spans.push(span);
+            }
+            None => counted.push(Counted {
+                name,
+                limit: limited,
+                spans: vec![span],
+            }),
         }
     }
     let mut over: Vec<_> = counted
-        .into_values()
-        .filter(|(_, limit, spans)| spans.len() > *limit as usize)
+        .into_iter()
+        .filter(|c| c.spans.len() > c.limit as usize)
+        .map(|c| (c.name, c.limit, c.spans))
         .collect();
     over.sort_by_key(|(_, _, spans)| spans.first().map_or(0, |s| s.start));
     for (name, limit, spans) in over {

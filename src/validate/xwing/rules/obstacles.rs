@@ -2,7 +2,7 @@
 //! different ones. A list naming none leaves the choice to the table.
 
 use crate::report::{Code, Finding};
-use crate::text::normalize;
+use crate::text::normalized_eq;
 use crate::validate::xwing::fitted::Squad;
 
 pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
@@ -14,8 +14,11 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
         return;
     }
     for (index, obstacle) in named.iter().enumerate() {
-        let key = normalize(&obstacle.value);
-        if named.iter().take(index).any(|o| normalize(&o.value) == key) {
+        if named
+            .iter()
+            .take(index)
+            .any(|o| normalized_eq(&o.value, &obstacle.value))
+        {
             findings.push(
                 Finding::error(
                     Code::XwingObstacles,

@@ -6,6 +6,7 @@ use crate::cards::xwing::Slot;
 use crate::parse::xwing::slot::is_known_slot;
 use crate::report::{Code, Finding};
 use crate::validate::xwing::fitted::{Fitted, Squad};
+use smallvec::SmallVec;
 
 pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
     for ship in &squad.ships {
@@ -13,7 +14,8 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
         if ship.has_standard_loadout() {
             continue;
         }
-        let mut free: Vec<Slot> = ship.values.slots.to_vec();
+        // Inline up to a big ship's slots: this runs for every ship of every squad.
+        let mut free: SmallVec<[Slot; 16]> = SmallVec::from_slice(ship.values.slots);
         for grant in ship.grants() {
             let (Some(slot), Some(amount)) = (grant.slot, grant.amount) else {
                 continue;
@@ -31,8 +33,8 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
         for upgrade in &ship.upgrades {
             misfiled(squad.file, upgrade, findings);
             let needed = upgrade.values.slots;
-            let mut taken = Vec::new();
-            let mut missing = Vec::new();
+            let mut taken: SmallVec<[Slot; 4]> = SmallVec::new();
+            let mut missing: SmallVec<[Slot; 4]> = SmallVec::new();
             for slot in needed {
                 match free.iter().position(|s| s == slot) {
                     Some(at) => taken.push(free.remove(at)),

@@ -8,10 +8,12 @@ use std::ops::Range;
 
 pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
     let revision = squad.revision.id.as_str();
-    let mut differ = |what: String, stated: i64, actual: i64, span: Range<usize>| {
+    // `what` names the cost only when there is something to report.
+    let mut differ = |what: &dyn Fn() -> String, stated: i64, actual: i64, span: Range<usize>| {
         if stated == actual {
             return;
         }
+        let what = what();
         findings.push(
             Finding::warning(
                 Code::XwingStatedPoints,
@@ -29,7 +31,7 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
         if let Some(stated) = &parsed.points {
             let own = i64::from(ship.values.cost);
             differ(
-                ship.pilot.name.clone(),
+                &|| ship.pilot.name.clone(),
                 stated.value,
                 own,
                 stated.span.clone(),
@@ -38,7 +40,7 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
         if let Some(stated) = &parsed.total_points {
             let total = squad.ship_points(ship);
             differ(
-                format!("{} as fielded", ship.pilot.name),
+                &|| format!("{} as fielded", ship.pilot.name),
                 stated.value,
                 total,
                 stated.span.clone(),
@@ -47,7 +49,7 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
         for upgrade in ship.upgrades.iter().filter(|u| !u.from_loadout) {
             if let (Some(stated), Some(cost)) = (&upgrade.stated, upgrade.cost) {
                 differ(
-                    upgrade.card.name.clone(),
+                    &|| upgrade.card.name.clone(),
                     stated.value,
                     i64::from(cost),
                     stated.span.clone(),
@@ -61,7 +63,7 @@ pub fn check(squad: &Squad<'_>, findings: &mut Vec<Finding>) {
     {
         let total = squad.total_points();
         differ(
-            "the squad".to_string(),
+            &|| "the squad".to_string(),
             stated.value,
             total,
             stated.span.clone(),
