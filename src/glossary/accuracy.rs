@@ -5,8 +5,9 @@
 //! later as held-out sets and, once run and reported, tuning material too; and
 //! -heldout-5.toml, written and committed unrun before the third tuning pass and run once
 //! after it. Since the fourth pass all six are tuning material; -heldout-6.toml was written
-//! apart while that pass tuned, committed unrun, and run once after it. Each set's floors stand a little under the
-//! figures of the last pass (docs/rule.md has them), so a change that loses ground fails.
+//! apart while that pass tuned, committed unrun, and run once after it, and is tuning
+//! material too since the fifth pass. Each set's floors stand a little under the figures of
+//! the last pass (docs/rule.md has them), so a change that loses ground fails.
 //! Run with `--nocapture` to see the figures and every miss.
 
 use super::Glossary;
@@ -124,69 +125,70 @@ struct QuestionSet {
     min_top3: f64,
 }
 
-/// The questions the ranking was tuned on. Floors a little under the figures of the fourth
-/// pass (with --game 91.6% top-1, 99.4% top-3; all games 86.5% and 98.1%).
+/// The questions the ranking was tuned on. Floors a little under the figures after the fifth
+/// pass and the players' words for Space Alert and Talon (with --game 92.3% top-1, 99.4%
+/// top-3; all games 87.1% and 98.7%).
 const TUNING: QuestionSet = QuestionSet {
     file: "rule-questions.toml",
     per_game: 30,
-    min_top1_with_game: 0.89,
-    min_top1_all_games: 0.84,
+    min_top1_with_game: 0.91,
+    min_top1_all_games: 0.85,
     min_top3: 0.97,
 };
 
 /// Questions written after the first pass as a held-out set, tuning material since. Floors a
-/// little under the figures of the fourth pass (with --game 83.1% top-1, 97.5% top-3; all
-/// games 77.1% and 95.8%).
+/// little under the figures after the fifth pass (with --game 83.9% top-1, 97.5% top-3; all
+/// games 78.0% and 96.6%).
 const HELD_OUT: QuestionSet = QuestionSet {
     file: "rule-questions-heldout.toml",
     per_game: 25,
-    min_top1_with_game: 0.81,
-    min_top1_all_games: 0.75,
-    min_top3: 0.94,
+    min_top1_with_game: 0.82,
+    min_top1_all_games: 0.76,
+    min_top3: 0.95,
 };
 
 /// A second held-out set, written from the rulebooks before it was first run, tuning
-/// material since. Floors a little under the figures of the fourth pass (with --game 79.4%
-/// top-1, 90.5% top-3; all games 76.2% and 85.7%).
+/// material since. Floors a little under the figures after the fifth pass (with --game 82.5%
+/// top-1, 96.8% top-3; all games 77.8% and 90.5%).
 const HELD_OUT_2: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-2.toml",
     per_game: 15,
-    min_top1_with_game: 0.78,
-    min_top1_all_games: 0.73,
-    min_top3: 0.84,
+    min_top1_with_game: 0.80,
+    min_top1_all_games: 0.76,
+    min_top3: 0.88,
 };
 
 /// A third held-out set, written from the rulebooks' headings and committed before it was
-/// first run, tuning material since. Floors a little under the figures of the fourth pass
-/// (with --game 80.0% top-1, 100% top-3; all games 75.0% and 98.3%).
+/// first run, tuning material since. Floors a little under the figures after the fifth pass
+/// (with --game 83.3% top-1, 100% top-3; all games 80.0% and 100%).
 const HELD_OUT_3: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-3.toml",
     per_game: 15,
-    min_top1_with_game: 0.78,
-    min_top1_all_games: 0.73,
-    min_top3: 0.96,
+    min_top1_with_game: 0.81,
+    min_top1_all_games: 0.78,
+    min_top3: 0.98,
 };
 
 /// A fourth held-out set (issue 22, second pass), written and committed unrun before that
-/// pass's tuning, tuning material since. Floors a little under the figures of the fourth
-/// pass (with --game 86.2% top-1, 96.2% top-3; all games 80.0% and 92.5%).
+/// pass's tuning, tuning material since. Floors a little under the figures after the fifth
+/// pass (with --game 88.8% top-1, 96.2% top-3; all games 82.5% and 93.8%).
 const HELD_OUT_4: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-4.toml",
     per_game: 20,
-    min_top1_with_game: 0.84,
-    min_top1_all_games: 0.78,
-    min_top3: 0.91,
+    min_top1_with_game: 0.87,
+    min_top1_all_games: 0.81,
+    min_top3: 0.92,
 };
 
 /// A fifth held-out set (issue 22, third pass), written and committed unrun before that
-/// pass's tuning and run once after it; tuning material in the fourth pass, which left its
-/// figures as they were (with --game 83.8% top-1, 95.0% top-3; all games 80.0% and 93.8%).
-/// Floors a little under them.
+/// pass's tuning and run once after it; tuning material since the fourth pass. Floors a
+/// little under the figures after the fifth pass (with --game 87.5% top-1, 95.0% top-3; all
+/// games 85.0% and 93.8%).
 const HELD_OUT_5: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-5.toml",
     per_game: 20,
-    min_top1_with_game: 0.81,
-    min_top1_all_games: 0.77,
+    min_top1_with_game: 0.86,
+    min_top1_all_games: 0.83,
     min_top3: 0.92,
 };
 
@@ -194,13 +196,15 @@ const HELD_OUT_5: QuestionSet = QuestionSet {
 /// committed unrun while another tuned the ranking on the six sets above (all tuning material
 /// by then), then run once: with --game 72.5% top-1, 95.0% top-3; all games 70.0% and 90.0%.
 /// Well short of the top-1 goals (85% and 75%) and of the top-3 goal without --game (95%): the
-/// honest figure for questions the tuning never saw. Floors a little under them.
+/// honest figure for questions the tuning never saw. Tuning material in the fifth pass, which
+/// studied its misses: after it, with --game 76.2% top-1, 96.2% top-3; all games 73.8% and
+/// 93.8%. Floors a little under them.
 const HELD_OUT_6: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-6.toml",
     per_game: 20,
-    min_top1_with_game: 0.70,
-    min_top1_all_games: 0.67,
-    min_top3: 0.88,
+    min_top1_with_game: 0.75,
+    min_top1_all_games: 0.72,
+    min_top3: 0.92,
 };
 
 fn glossary_db() -> crate::cards::CardDb {

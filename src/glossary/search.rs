@@ -139,7 +139,7 @@ const OTHER_GAME_SHARE: f32 = 0.85;
 /// likelihood of the query's words, relative to the likeliest game, to this power.
 const GAME_PRIOR_POWER: f32 = 0.08;
 /// What a word counts in an entry when it names one of the entry's parts and not the entry.
-const PART_WORD_SHARE: f32 = 0.3;
+const PART_WORD_SHARE: f32 = 0.5;
 /// The same when the entry's own alias names the word as well.
 const PART_ALIAS_WORD_SHARE: f32 = 0.65;
 /// The IDF of a word of middling rarity, the unit a key's words are weighed in.
@@ -150,6 +150,9 @@ const MIN_TYPO_WEIGHT: f32 = 0.3;
 const PREFIX_WEIGHT: f32 = 0.5;
 const OTHER_FORM_WEIGHT: f32 = 0.8;
 const EXPANSION_WEIGHT: f32 = 0.5;
+/// What a typed word counts in the other language's text when the query is in one language
+/// and the word is a word of that language ([`Index::discount_other_language`]).
+const OTHER_LANGUAGE_WEIGHT: f32 = 0.7;
 /// What a word found only through a typo counts towards the relevance floor.
 const TYPO_MATCH_SHARE: f32 = 0.5;
 /// Runners-up shown under "See also:" score at least this share of the best entry.
@@ -268,6 +271,15 @@ struct QueryWord {
 }
 
 impl Query {
+    /// The language the query is written in, when its words tell.
+    fn lang(&self) -> Option<Lang> {
+        match self.lang_votes {
+            (es, en) if es > en => Some(Lang::Es),
+            (es, en) if en > es => Some(Lang::En),
+            _ => None,
+        }
+    }
+
     /// How much of the query a key of `words` words accounts for, softened: a one-word
     /// title inside a six-word question says less than the same title typed alone.
     fn share_accounted(&self, words: usize) -> f32 {
@@ -298,6 +310,8 @@ struct Query {
     unknown: Vec<String>,
     /// Votes for each language: (Spanish, English).
     lang_votes: (u32, u32),
+    /// The words typed (not what an abbreviation stands for).
+    typed: HashSet<String>,
     /// Content words as typed, before abbreviations were expanded.
     typed_words: usize,
 }
@@ -484,12 +498,8 @@ impl<'a> Index<'a> {
         Lookup {
             hits,
             suggestions,
+            lang: query.lang(),
             unknown: query.unknown,
-            lang: match query.lang_votes {
-                (es, en) if es > en => Some(Lang::Es),
-                (es, en) if en > es => Some(Lang::En),
-                _ => None,
-            },
         }
     }
 
@@ -1072,6 +1082,7 @@ impl<'a> Index<'a> {
         }
         for (word, scale) in words {
             if scale >= 1.0 {
+                query.typed.insert(word.clone());
                 self.vote_language(&word, &mut query.lang_votes);
             }
             match self.query_word(&word, game) {
@@ -1086,7 +1097,29 @@ impl<'a> Index<'a> {
             }
         }
         query.normalized = normalized;
+        self.discount_other_language(&mut query);
         query
+    }
+
+    /// A word typed in the query's language counts less in the other language's text: the
+    /// same letters there are another word or another stem's neighbour (a false friend), or
+    /// the same word, which the query's own language matches anyway. Words of neither language's text alone (slang,
+    /// names) and what abbreviations stand for keep their weight.
+    fn discount_other_language(&self, query: &mut Query) {
+        let Some(lang) = query.lang() else {
+            return;
+        };
+        let known = &self.surface[lang_index(lang)];
+        for word in &mut query.words {
+            if word.fuzzy || !query.typed.contains(&word.text) || !known.contains_key(&word.text) {
+                continue;
+            }
+            for ((term_lang, _), weight) in &mut word.alternatives {
+                if *term_lang != lang {
+                    *weight *= OTHER_LANGUAGE_WEIGHT;
+                }
+            }
+        }
     }
 
     /// The words typed exactly as an alias written in mixed case ("MoV"): they mean that
@@ -1571,6 +1604,48 @@ mod tests {
         };
         assert_eq!(words("twice in a round"), ["round"]);
         assert_eq!(words("dealt face up"), ["faceup"]);
+    }
+
+    /// "red" is a net in a Spanish question: in English text it is a colour, and counts less
+    /// there; typed in an English question it is the colour, and Spanish text counts less.
+    #[test]
+    fn a_word_of_the_query_language_counts_less_in_the_other() {
+        let entries = [(
+            Game::Xwing,
+            entry(
+                "red",
+                "RED",
+                text("Red de minas", &[], "Una red cubre el campo."),
+                text("Red maneuver", &[], "A red maneuver stresses the ship."),
+            ),
+        )];
+        let glossary = glossary(&entries, &[]);
+        let index = Index::new(&glossary);
+        let weights = |text: &str| -> Vec<(Lang, f32)> {
+            let query = index.parse(text, None);
+            let word = query
+                .words
+                .iter()
+                .find(|w| w.text == "red")
+                .expect("red is found");
+            let mut weights: Vec<(Lang, f32)> = word
+                .alternatives
+                .iter()
+                .map(|((lang, _), weight)| (*lang, *weight))
+                .collect();
+            weights.sort_by_key(|(lang, _)| *lang);
+            weights
+        };
+        assert_eq!(
+            weights("¿cómo funciona la red de minas?"),
+            [(Lang::Es, 1.0), (Lang::En, OTHER_LANGUAGE_WEIGHT)]
+        );
+        assert_eq!(
+            weights("does a red maneuver stress the ship"),
+            [(Lang::Es, OTHER_LANGUAGE_WEIGHT), (Lang::En, 1.0)]
+        );
+        // A query that does not tell its language keeps both.
+        assert_eq!(weights("red"), [(Lang::Es, 1.0), (Lang::En, 1.0)]);
     }
 
     #[test]
