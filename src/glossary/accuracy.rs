@@ -207,6 +207,19 @@ const HELD_OUT_6: QuestionSet = QuestionSet {
     min_top3: 0.92,
 };
 
+/// A seventh held-out set (issue 22, fifth pass): 120 questions, 30 a game, written by a helper
+/// who never ran the search, from the rulebooks and the entries, committed unrun while two
+/// others tuned the ranking and the players' words on the seven sets above; run once after.
+/// That run (2026-11-27): with --game 80.0% top-1, 96.7% top-3; all games 80.0% and 93.3%.
+/// Short of the 85% top-1 goal with --game and of 95% top-3 without it. Floors a little under.
+const HELD_OUT_7: QuestionSet = QuestionSet {
+    file: "rule-questions-heldout-7.toml",
+    per_game: 30,
+    min_top1_with_game: 0.78,
+    min_top1_all_games: 0.78,
+    min_top3: 0.92,
+};
+
 fn glossary_db() -> crate::cards::CardDb {
     let (db, _) = load(&LoadOptions::built_in());
     db
@@ -319,6 +332,11 @@ fn sixth_held_out_judge_questions_find_their_entries() {
     check(&HELD_OUT_6);
 }
 
+#[test]
+fn seventh_held_out_judge_questions_find_their_entries() {
+    check(&HELD_OUT_7);
+}
+
 /// The held-out sets stay apart: none of their questions is one of an earlier set (the
 /// fourth and the fifth repeat none of the sets written before them).
 #[test]
@@ -337,7 +355,12 @@ fn held_out_questions_are_new() {
             question.q
         );
     }
-    for later in [HELD_OUT_4.file, HELD_OUT_5.file, HELD_OUT_6.file] {
+    for later in [
+        HELD_OUT_4.file,
+        HELD_OUT_5.file,
+        HELD_OUT_6.file,
+        HELD_OUT_7.file,
+    ] {
         let earlier: Vec<Question> = ranking_sets()
             .into_iter()
             .take_while(|file| *file != later)
@@ -409,5 +432,6 @@ fn ranking_sets() -> Vec<&'static str> {
         HELD_OUT_4.file,
         HELD_OUT_5.file,
         HELD_OUT_6.file,
+        HELD_OUT_7.file,
     ]
 }
