@@ -52,20 +52,9 @@ pub fn normalize_into(text: &str, out: &mut String) {
 }
 
 /// The common case, byte by byte: most card names are ASCII and every lookup normalizes
-/// every name.
+/// every name. The rule itself is [`NormalizedAscii`]'s, which `normalized_eq` also walks.
 fn normalize_ascii(text: &str, out: &mut String) {
-    let mut pending_space = false;
-    for &b in text.as_bytes() {
-        if b.is_ascii_alphanumeric() {
-            if pending_space && !out.is_empty() {
-                out.push(' ');
-            }
-            pending_space = false;
-            out.push(b.to_ascii_lowercase() as char);
-        } else if b != b'\'' && b != b'"' {
-            pending_space = true;
-        }
-    }
+    out.extend(NormalizedAscii::new(text).map(char::from));
 }
 
 /// `normalize(a) == normalize(b)`, without allocating when both are ASCII (the rules
