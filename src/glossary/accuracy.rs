@@ -225,6 +225,19 @@ const HELD_OUT_7: QuestionSet = QuestionSet {
     min_top3: 0.94,
 };
 
+/// An eighth held-out set (issue 22, sixth pass): 120 questions, 30 a game, written by a helper
+/// who never ran the search, from the rulebooks and the entries, committed unrun while the
+/// sixth pass tuned on the eight sets above; run once after that pass was merged.
+/// That run (2026-11-27 13:38 UTC): with --game 83.3% top-1, 93.3% top-3; all games 82.5% and
+/// 90.0%. Short of the 85% top-1 goal with --game and of 95% top-3. Floors a little under.
+const HELD_OUT_8: QuestionSet = QuestionSet {
+    file: "rule-questions-heldout-8.toml",
+    per_game: 30,
+    min_top1_with_game: 0.81,
+    min_top1_all_games: 0.80,
+    min_top3: 0.88,
+};
+
 fn glossary_db() -> crate::cards::CardDb {
     let (db, _) = load(&LoadOptions::built_in());
     db
@@ -342,6 +355,11 @@ fn seventh_held_out_judge_questions_find_their_entries() {
     check(&HELD_OUT_7);
 }
 
+#[test]
+fn eighth_held_out_judge_questions_find_their_entries() {
+    check(&HELD_OUT_8);
+}
+
 /// The held-out sets stay apart: none of their questions is one of an earlier set (the
 /// fourth and the fifth repeat none of the sets written before them).
 #[test]
@@ -365,6 +383,7 @@ fn held_out_questions_are_new() {
         HELD_OUT_5.file,
         HELD_OUT_6.file,
         HELD_OUT_7.file,
+        HELD_OUT_8.file,
     ] {
         let earlier: Vec<Question> = ranking_sets()
             .into_iter()
@@ -438,5 +457,6 @@ fn ranking_sets() -> Vec<&'static str> {
         HELD_OUT_5.file,
         HELD_OUT_6.file,
         HELD_OUT_7.file,
+        HELD_OUT_8.file,
     ]
 }
