@@ -91,6 +91,37 @@ fn resolve_pictures_as_svg() {
     );
 }
 
+/// A ship forced out of the battle in impulse A is drawn where it started and nowhere after:
+/// the engine keeps its last hex, the pictures must not (Talon rulebook 7.5.2).
+#[test]
+fn a_retreated_ship_leaves_the_pictures() {
+    let scenario = "examples/talon/round-both-maps-forced-retreat.toml";
+    let output = arbiter(&["resolve", "--output", "html", scenario]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let page = stdout(&output);
+    assert!(
+        page.contains("Lone is forced to retreat"),
+        "the example retreats"
+    );
+    assert_eq!(
+        count(&page, "Lone (Talon FF), Talon · 1003"),
+        1,
+        "the start"
+    );
+    assert_eq!(count(&page, "Lone (Talon FF), Talon · not on the map"), 6);
+    let last = arbiter(&["resolve", "--output", "svg", scenario]);
+    assert_eq!(last.status.code(), Some(0), "{}", stderr(&last));
+    let svg = stdout(&last);
+    assert!(
+        svg.contains("class=\"mid small b\">Alpha"),
+        "ships are labelled"
+    );
+    assert!(
+        !svg.contains("class=\"mid small b\">Lone"),
+        "drawn after it left"
+    );
+}
+
 #[test]
 fn validate_page_as_html() {
     let output = arbiter(&["validate", "--output", "html", "examples/lists"]);

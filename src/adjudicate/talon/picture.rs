@@ -4,7 +4,7 @@
 //! Taken from the engines' state and documented outcome; nothing here changes a result.
 
 use super::aim::ShotResult as Fired;
-use super::board::{Fleet, MissileStatus};
+use super::board::{Fleet, Gone, MissileStatus};
 use super::round::Round;
 use crate::adjudicate::{NoDetail, Trace};
 use crate::cards::talon::Side as CardSide;
@@ -151,6 +151,13 @@ pub fn after_impulse(round: &Round<'_>, impulse: usize, before: &Board, steps: u
             ship.shields = std::array::from_fn(|a| (state.shields[a], ship.shields[a].1));
             ship.hull = (state.hull_lost.min(ship.hull.1), ship.hull.1);
             ship.destroyed = state.destroyed;
+            // A ship that has retreated (jumped or forced out) keeps its last hex in the
+            // engine's state, but it is no longer on the map (Talon rulebook 7.5.2, 11.1.2).
+            // A docked ship stays drawn at its host's hex, where it is.
+            if state.gone == Some(Gone::Retreated) {
+                ship.hex = None;
+                ship.heading = None;
+            }
             ship
         })
         .collect::<Vec<Ship>>();
