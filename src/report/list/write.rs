@@ -2,7 +2,7 @@
 //! checked it, so a run holds the text of a few lists at a time, never all of them; the
 //! totals come last. A new output form is one more type here and one arm in [`writer`].
 
-use super::nested_json::write_nested;
+use super::report_json::write_report;
 use super::{ListReport, Summary};
 use crate::report::{
     HumanStyle, JSON_VERSION, OutputFormat, Versioned, render_findings, render_human,
@@ -160,14 +160,19 @@ impl ListWriter for JsonDocument {
     }
 
     fn report(&self, report: &ListReport) -> String {
-        // A list's JSON is a few kilobytes; sizing the buffer once saves regrowing it.
-        let mut json = Vec::with_capacity(8 * 1024);
-        json.extend_from_slice(b"\n    ");
-        write_nested(&mut json, report, 2);
-        // Held until every earlier list is written: keep only what it uses, so a window of
-        // lists in flight costs their text, not 8 KiB (or a doubled buffer) each.
-        json.shrink_to_fit();
-        String::from_utf8(json).unwrap_or_default()
+        thread_local! {
+            /// Each worker writes its lists' JSON into one buffer that keeps its size, so a
+            /// list's text costs one allocation of exactly its length.
+            static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        BUFFER.with_borrow_mut(|json| {
+            json.clear();
+            json.extend_from_slice(b"\n    ");
+            write_report(json, report, 2);
+            // Held until every earlier list is written: a copy of exactly its length, so a
+            // window of lists in flight costs their text and no spare capacity.
+            String::from_utf8(json.clone()).unwrap_or_default()
+        })
     }
 
     fn separator(&self) -> &'static str {
