@@ -18,23 +18,37 @@ use crate::report::render::JsonSpan;
 use crate::report::{Citation, JsonFinding, Severity};
 
 /// `report` as serde_json's `to_string_pretty` lays it out, its first line not indented and
-/// every later line indented by `depth` levels more, appended to `out`.
-pub fn write_report(out: &mut Vec<u8>, report: &ListReport, depth: usize) {
-    let mut writer = Writer { out, level: depth };
+/// every later line indented by `depth` levels more, appended to `out`. `true` when what
+/// was written holds no character the output filter would escape (see
+/// [`crate::report::stream::StdoutSink::write_shown`]): JSON escapes every C0 control, so
+/// only a string with DEL, a C1 control or a bidirectional formatting character needs it.
+pub fn write_report(out: &mut String, report: &ListReport, depth: usize) -> bool {
+    let mut writer = Writer {
+        out,
+        level: depth,
+        shown_as_is: true,
+    };
     writer.report(report);
+    writer.shown_as_is
 }
 
 /// The document being written and the nesting level of what is written next.
 struct Writer<'a> {
-    out: &'a mut Vec<u8>,
+    /// Written only whole `str`s and ASCII, so it stays text without being checked.
+    out: &'a mut String,
     level: usize,
+    /// No string written so far holds a character the output filter escapes.
+    shown_as_is: bool,
 }
 
 /// A line break and sixteen levels of indentation, cut to a line's depth.
-const NEW_LINES: &[u8] = b"\n                                ";
+const NEW_LINES: &str = "\n                                ";
 
 /// Escapes of the bytes JSON strings may not hold as they are, as serde_json writes them:
-/// `b`, `t`, `n`, `f`, `r`, `"` and `\` after a backslash, `u` for `\u00XX`, 0 for none.
+/// `b`, `t`, `n`, `f`, `r`, `"` and `\` after a backslash, `u` for `\u00XX`, 0 for none;
+/// [`FILTER_SUSPECT`] for a byte that JSON keeps but that may start a character the output
+/// filter escapes (DEL, and the first bytes of C1 controls and bidirectional formatting
+/// characters).
 const ESCAPES: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut byte = 0;
@@ -49,24 +63,30 @@ const ESCAPES: [u8; 256] = {
     table[0x0d] = b'r';
     table[b'"' as usize] = b'"';
     table[b'\\' as usize] = b'\\';
+    table[0x7f] = FILTER_SUSPECT;
+    table[0xc2] = FILTER_SUSPECT;
+    table[0xd8] = FILTER_SUSPECT;
+    table[0xe2] = FILTER_SUSPECT;
     table
 };
+
+const FILTER_SUSPECT: u8 = 1;
 
 impl Writer<'_> {
     fn new_line(&mut self) {
         let width = self.level * 2;
         match NEW_LINES.get(..width + 1) {
-            Some(line_start) => self.out.extend_from_slice(line_start),
+            Some(line_start) => self.out.push_str(line_start),
             None => {
-                self.out.push(b'\n');
-                self.out.resize(self.out.len() + width, b' ');
+                self.out.push('\n');
+                self.out.extend(std::iter::repeat_n(' ', width));
             }
         }
     }
 
     /// `{`, the fields `fields` writes, then `}` on a line of its own (or `{}` for none).
     fn object(&mut self, fields: impl FnOnce(&mut Fields<'_, '_>)) {
-        self.out.push(b'{');
+        self.out.push('{');
         self.level += 1;
         let mut object = Fields {
             writer: self,
@@ -78,58 +98,59 @@ impl Writer<'_> {
         if !empty {
             self.new_line();
         }
-        self.out.push(b'}');
+        self.out.push('}');
     }
 
     /// `[`, each item on a line of its own, `]` (or `[]` for none).
     fn array<T>(&mut self, items: &[T], mut item: impl FnMut(&mut Self, &T)) {
-        self.out.push(b'[');
+        self.out.push('[');
         if items.is_empty() {
-            self.out.push(b']');
+            self.out.push(']');
             return;
         }
         self.level += 1;
         for (i, value) in items.iter().enumerate() {
             if i > 0 {
-                self.out.push(b',');
+                self.out.push(',');
             }
             self.new_line();
             item(self, value);
         }
         self.level -= 1;
         self.new_line();
-        self.out.push(b']');
+        self.out.push(']');
     }
 
     fn string(&mut self, text: &str) {
-        self.out.push(b'"');
-        let bytes = text.as_bytes();
+        self.out.push('"');
         let mut start = 0;
-        for (at, &byte) in bytes.iter().enumerate() {
+        for (at, &byte) in text.as_bytes().iter().enumerate() {
             let escape = ESCAPES[usize::from(byte)];
             if escape == 0 {
                 continue;
             }
-            self.out
-                .extend_from_slice(bytes.get(start..at).unwrap_or_default());
+            if escape == FILTER_SUSPECT {
+                // Most are a `—` or `’`: the string is looked at as the filter would.
+                if self.shown_as_is && text.chars().any(crate::report::is_hidden_control) {
+                    self.shown_as_is = false;
+                }
+                continue;
+            }
+            // An escaped byte is ASCII, so `at` and `at + 1` are character boundaries.
+            self.out.push_str(text.get(start..at).unwrap_or_default());
             start = at + 1;
+            self.out.push('\\');
             if escape == b'u' {
                 const HEX: &[u8; 16] = b"0123456789abcdef";
-                self.out.extend_from_slice(&[
-                    b'\\',
-                    b'u',
-                    b'0',
-                    b'0',
-                    HEX[usize::from(byte >> 4)],
-                    HEX[usize::from(byte & 0xf)],
-                ]);
+                self.out.push_str("u00");
+                self.out.push(char::from(HEX[usize::from(byte >> 4)]));
+                self.out.push(char::from(HEX[usize::from(byte & 0xf)]));
             } else {
-                self.out.extend_from_slice(&[b'\\', escape]);
+                self.out.push(char::from(escape));
             }
         }
-        self.out
-            .extend_from_slice(bytes.get(start..).unwrap_or_default());
-        self.out.push(b'"');
+        self.out.push_str(text.get(start..).unwrap_or_default());
+        self.out.push('"');
     }
 
     fn optional_string(&mut self, text: Option<&str>) {
@@ -140,12 +161,11 @@ impl Writer<'_> {
     }
 
     fn null(&mut self) {
-        self.out.extend_from_slice(b"null");
+        self.out.push_str("null");
     }
 
     fn boolean(&mut self, value: bool) {
-        self.out
-            .extend_from_slice(if value { b"true" } else { b"false" });
+        self.out.push_str(if value { "true" } else { "false" });
     }
 
     fn unsigned(&mut self, value: u64) {
@@ -160,13 +180,14 @@ impl Writer<'_> {
                 break;
             }
         }
-        self.out
-            .extend_from_slice(digits.get(at..).unwrap_or_default());
+        for &digit in digits.get(at..).unwrap_or_default() {
+            self.out.push(char::from(digit));
+        }
     }
 
     fn signed(&mut self, value: i64) {
         if value < 0 {
-            self.out.push(b'-');
+            self.out.push('-');
         }
         self.unsigned(value.unsigned_abs());
     }
@@ -196,13 +217,13 @@ impl<'a> Fields<'_, 'a> {
     /// Starts the field `key` (a plain name, nothing to escape); its value comes next.
     fn key(&mut self, key: &str) -> &mut Writer<'a> {
         if !self.first {
-            self.writer.out.push(b',');
+            self.writer.out.push(',');
         }
         self.first = false;
         self.writer.new_line();
-        self.writer.out.push(b'"');
-        self.writer.out.extend_from_slice(key.as_bytes());
-        self.writer.out.extend_from_slice(b"\": ");
+        self.writer.out.push('"');
+        self.writer.out.push_str(key);
+        self.writer.out.push_str("\": ");
         self.writer
     }
 }
@@ -527,9 +548,34 @@ mod tests {
     }
 
     fn by_hand(report: &ListReport, depth: usize) -> String {
-        let mut out = Vec::new();
+        let mut out = String::new();
         write_report(&mut out, report, depth);
-        String::from_utf8(out).unwrap_or_default()
+        out
+    }
+
+    #[test]
+    fn says_whether_the_output_filter_would_change_the_text() {
+        for (name, filtered) in [
+            ("Star Wars: Armada — Guía ’…’ é ✓ \u{1b}\t\r\n", false),
+            ("a\u{7f}", true),
+            ("a\u{85}", true),
+            ("Poe \u{202e}nor", true),
+            ("x\u{61c}", true),
+            ("\u{2068}", true),
+        ] {
+            let report = ListReport::unreadable(
+                name.to_string(),
+                None,
+                SourceFiles::default(),
+                Vec::new(),
+            );
+            let mut out = String::new();
+            let shown_as_is = write_report(&mut out, &report, 2);
+            let mut filter = crate::report::visible::Filter::new(false);
+            let changed = *filter.feed(out.as_bytes()) != *out.as_bytes();
+            assert_eq!(changed, filtered, "{name:?}");
+            assert_eq!(shown_as_is, !filtered, "{name:?}");
+        }
     }
 
     /// Every byte value in a string, and the characters the output filter cares about.
