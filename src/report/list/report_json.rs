@@ -130,8 +130,13 @@ impl Writer<'_> {
                 continue;
             }
             if escape == FILTER_SUSPECT {
-                // Most are a `—` or `’`: the string is looked at as the filter would.
-                if self.shown_as_is && text.chars().any(crate::report::is_hidden_control) {
+                // Most are a `—` or `’`: the string is looked at as the filter would, but
+                // for the C0 controls, which it holds escaped.
+                if self.shown_as_is
+                    && text
+                        .chars()
+                        .any(|c| c >= '\u{7f}' && crate::report::is_hidden_control(c))
+                {
                     self.shown_as_is = false;
                 }
                 continue;
@@ -291,7 +296,8 @@ impl Writer<'_> {
         self.object(|f| {
             f.key("total").optional_signed(*total);
             f.key("limit").optional_unsigned(limit.map(u64::from));
-            f.key("squadrons").optional_unsigned(squadrons.map(u64::from));
+            f.key("squadrons")
+                .optional_unsigned(squadrons.map(u64::from));
             f.key("squadron_limit")
                 .optional_unsigned(squadron_limit.map(u64::from));
             if let Some(current) = current_total {
@@ -563,12 +569,8 @@ mod tests {
             ("x\u{61c}", true),
             ("\u{2068}", true),
         ] {
-            let report = ListReport::unreadable(
-                name.to_string(),
-                None,
-                SourceFiles::default(),
-                Vec::new(),
-            );
+            let report =
+                ListReport::unreadable(name.to_string(), None, SourceFiles::default(), Vec::new());
             let mut out = String::new();
             let shown_as_is = write_report(&mut out, &report, 2);
             let mut filter = crate::report::visible::Filter::new(false);
@@ -714,10 +716,7 @@ mod tests {
                 ship: None,
                 initiative: Some(-1),
                 cost: i64::MAX,
-                loadout: Loadout {
-                    used: 0,
-                    limit: -3,
-                },
+                loadout: Loadout { used: 0, limit: -3 },
                 standard_loadout: true,
                 upgrades: vec![UpgradeJson {
                     id: "r2d2".to_string(),
