@@ -8,7 +8,7 @@ use crate::cli::{Outcome, ValidateArgs};
 use crate::input::{Input, list_inputs};
 use crate::report::HumanStyle;
 use crate::report::list::Summary;
-use crate::report::list::write::{ListWriter, failures_only, writer};
+use crate::report::list::write::{ListWriter, ReportText, failures_only, writer};
 use crate::validate::Request;
 use crate::validate::lists::{Checker, check_in_order, games_of, max_list_bytes};
 
@@ -71,7 +71,7 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
             let report = checker.check(&input);
             (
                 Summary::of(std::slice::from_ref(&report)),
-                writer.report(&report),
+                writer.report_text(&report),
             )
         };
         write_run(&mut out, &mut progress, writer.as_ref(), |emit| {
@@ -90,7 +90,7 @@ pub fn run(overlays: &[std::path::PathBuf], args: ValidateArgs) -> Outcome {
             for report in reports {
                 emit((
                     Summary::of(std::slice::from_ref(&report)),
-                    writer.report(&report),
+                    writer.report_text(&report),
                 ));
             }
         })
@@ -155,17 +155,21 @@ fn write_run(
     out: &mut StdoutSink,
     progress: &mut Progress,
     writer: &dyn ListWriter,
-    produce: impl FnOnce(&mut dyn FnMut((Summary, String))),
+    produce: impl FnOnce(&mut dyn FnMut((Summary, ReportText))),
 ) -> Summary {
     let mut summary = Summary::default();
     out.write_str(&writer.start());
     let mut first = true;
-    produce(&mut |(piece, text): (Summary, String)| {
+    produce(&mut |(piece, text): (Summary, ReportText)| {
         progress.tick(|drawn| {
             if !first {
                 out.write_str(writer.separator());
             }
-            out.write_str(&text);
+            if text.shown_as_is {
+                out.write_shown(&text.text);
+            } else {
+                out.write_str(&text.text);
+            }
             if drawn {
                 out.flush_buffer();
             }

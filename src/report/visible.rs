@@ -162,6 +162,11 @@ impl Filter {
         Cow::Owned(out)
     }
 
+    /// Nothing of an earlier piece is held: the next piece starts afresh.
+    pub fn holds_nothing(&self) -> bool {
+        self.held.is_empty()
+    }
+
     /// What is still held at the end of the output: shown escaped, as it was never completed.
     pub fn end(&mut self) -> Vec<u8> {
         let held = std::mem::take(&mut self.held);

@@ -3,8 +3,8 @@
 //! points table per list, a verdict line per list, totals for many lists).
 
 pub mod armada;
-mod nested_json;
 mod points_table;
+mod report_json;
 pub mod talon;
 pub mod write;
 pub mod xwing;

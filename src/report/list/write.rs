@@ -2,7 +2,7 @@
 //! checked it, so a run holds the text of a few lists at a time, never all of them; the
 //! totals come last. A new output form is one more type here and one arm in [`writer`].
 
-use super::nested_json::write_nested;
+use super::report_json::write_report;
 use super::{ListReport, Summary};
 use crate::report::{
     HumanStyle, JSON_VERSION, OutputFormat, Versioned, render_findings, render_human,
@@ -34,12 +34,27 @@ pub trait ListWriter: Sync {
     /// The text of one report. Called on the worker that checked the list, so it must
     /// not depend on where in the run the report falls.
     fn report(&self, report: &ListReport) -> String;
+    /// The text of one report, and whether it is known to hold nothing the output filter
+    /// escapes (so the writer thread need not look at every byte again).
+    fn report_text(&self, report: &ListReport) -> ReportText {
+        ReportText {
+            text: self.report(report),
+            shown_as_is: false,
+        }
+    }
     /// Text between two reports.
     fn separator(&self) -> &'static str {
         ""
     }
     /// Text after the last report.
     fn end(&self, summary: &Summary) -> String;
+}
+
+/// One report's text for the writer thread.
+pub struct ReportText {
+    pub text: String,
+    /// No character of `text` is one the output filter escapes.
+    pub shown_as_is: bool,
 }
 
 /// The writer for an output form. `details` shows each list in full (human output).
@@ -160,14 +175,26 @@ impl ListWriter for JsonDocument {
     }
 
     fn report(&self, report: &ListReport) -> String {
-        // A list's JSON is a few kilobytes; sizing the buffer once saves regrowing it.
-        let mut json = Vec::with_capacity(8 * 1024);
-        json.extend_from_slice(b"\n    ");
-        write_nested(&mut json, report, 2);
-        // Held until every earlier list is written: keep only what it uses, so a window of
-        // lists in flight costs their text, not 8 KiB (or a doubled buffer) each.
-        json.shrink_to_fit();
-        String::from_utf8(json).unwrap_or_default()
+        self.report_text(report).text
+    }
+
+    fn report_text(&self, report: &ListReport) -> ReportText {
+        thread_local! {
+            /// Each worker writes its lists' JSON into one buffer that keeps its size, so a
+            /// list's text costs one allocation of exactly its length.
+            static BUFFER: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+        }
+        BUFFER.with_borrow_mut(|json| {
+            json.clear();
+            json.push_str("\n    ");
+            let shown_as_is = write_report(json, report, 2);
+            // Held until every earlier list is written: a copy of exactly its length, so a
+            // window of lists in flight costs their text and no spare capacity.
+            ReportText {
+                text: json.as_str().to_owned(),
+                shown_as_is,
+            }
+        })
     }
 
     fn separator(&self) -> &'static str {

@@ -32,7 +32,7 @@ pub fn recognise(games: &[ListSigns], bytes: &[u8]) -> Option<Recognised> {
 
 /// The text the game is told from: the first lines, minus any far too long for a list.
 fn probe(bytes: &[u8]) -> Cow<'_, str> {
-    let text = String::from_utf8_lossy(bytes.get(..bytes.len().min(PROBE_BYTES)).unwrap_or(bytes));
+    let text = lossy(bytes.get(..bytes.len().min(PROBE_BYTES)).unwrap_or(bytes));
     // JSON and links may well be one long line: they are told from their first bytes.
     let start = text.trim_start_matches('\u{feff}').trim_start();
     if start.starts_with('{') || start.starts_with('[') || start.starts_with("http") {
@@ -48,7 +48,7 @@ fn probe(bytes: &[u8]) -> Cow<'_, str> {
     let whole = bytes
         .get(..bytes.len().min(64 * PROBE_BYTES))
         .unwrap_or(bytes);
-    let whole = String::from_utf8_lossy(whole);
+    let whole = lossy(whole);
     Cow::Owned(
         crate::input::lines(&whole)
             .filter(|l| !too_long(l))
@@ -57,6 +57,16 @@ fn probe(bytes: &[u8]) -> Cow<'_, str> {
             .collect::<Vec<_>>()
             .join("\n"),
     )
+}
+
+/// `bytes` as text, undecodable bytes replaced; checked first with the standard library's
+/// UTF-8 validation, which runs through ASCII a word at a time where the lossy decoder
+/// goes a character at a time (the same text either way).
+fn lossy(bytes: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(bytes),
+    }
 }
 
 /// `--game` named one game and the input is a list of another.

@@ -1,0 +1,769 @@
+//! One report's JSON in `validate --output json`, written straight into the document's
+//! buffer: the bytes serde_json's indented layout gives the report's `Serialize` form (the
+//! documented shape, still what `--output jsonl` writes), moved right to the report's depth
+//! in the document.
+//!
+//! Written by hand because a corpus run writes half a gigabyte of it: serde_json looks at
+//! every byte of every string through its escape table and every separator goes through
+//! its formatter, where almost every string here is a card name with nothing to escape.
+//! Each type's fields are taken apart by a `let` that names them all, so a field added to
+//! a report type does not compile until it is written here too; the tests compare the
+//! bytes with serde_json's.
+
+use super::armada::{CardJson, FleetJson, ObjectiveJson, ShipJson, SquadronJson};
+use super::talon::{TalonFleetJson, TalonShipJson};
+use super::xwing::{Loadout, PilotJson, SquadJson, UpgradeJson};
+use super::{ListContents, ListReport, Points};
+use crate::report::render::JsonSpan;
+use crate::report::{Citation, JsonFinding, Severity};
+
+/// `report` as serde_json's `to_string_pretty` lays it out, its first line not indented and
+/// every later line indented by `depth` levels more, appended to `out`. `true` when what
+/// was written holds no character the output filter would escape (see
+/// [`crate::report::stream::StdoutSink::write_shown`]): JSON escapes every C0 control, so
+/// only a string with DEL, a C1 control or a bidirectional formatting character needs it.
+pub fn write_report(out: &mut String, report: &ListReport, depth: usize) -> bool {
+    let mut writer = Writer {
+        out,
+        level: depth,
+        shown_as_is: true,
+    };
+    writer.report(report);
+    writer.shown_as_is
+}
+
+/// The document being written and the nesting level of what is written next.
+struct Writer<'a> {
+    /// Written only whole `str`s and ASCII, so it stays text without being checked.
+    out: &'a mut String,
+    level: usize,
+    /// No string written so far holds a character the output filter escapes.
+    shown_as_is: bool,
+}
+
+/// A line break and sixteen levels of indentation, cut to a line's depth.
+const NEW_LINES: &str = "\n                                ";
+
+/// Escapes of the bytes JSON strings may not hold as they are, as serde_json writes them:
+/// `b`, `t`, `n`, `f`, `r`, `"` and `\` after a backslash, `u` for `\u00XX`, 0 for none;
+/// [`FILTER_SUSPECT`] for a byte that JSON keeps but that may start a character the output
+/// filter escapes (DEL, and the first bytes of C1 controls and bidirectional formatting
+/// characters).
+const ESCAPES: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut byte = 0;
+    while byte < 0x20 {
+        table[byte] = b'u';
+        byte += 1;
+    }
+    table[0x08] = b'b';
+    table[0x09] = b't';
+    table[0x0a] = b'n';
+    table[0x0c] = b'f';
+    table[0x0d] = b'r';
+    table[b'"' as usize] = b'"';
+    table[b'\\' as usize] = b'\\';
+    table[0x7f] = FILTER_SUSPECT;
+    table[0xc2] = FILTER_SUSPECT;
+    table[0xd8] = FILTER_SUSPECT;
+    table[0xe2] = FILTER_SUSPECT;
+    table
+};
+
+const FILTER_SUSPECT: u8 = 1;
+
+impl Writer<'_> {
+    fn new_line(&mut self) {
+        let width = self.level * 2;
+        match NEW_LINES.get(..width + 1) {
+            Some(line_start) => self.out.push_str(line_start),
+            None => {
+                self.out.push('\n');
+                self.out.extend(std::iter::repeat_n(' ', width));
+            }
+        }
+    }
+
+    /// `{`, the fields `fields` writes, then `}` on a line of its own (or `{}` for none).
+    fn object(&mut self, fields: impl FnOnce(&mut Fields<'_, '_>)) {
+        self.out.push('{');
+        self.level += 1;
+        let mut object = Fields {
+            writer: self,
+            first: true,
+        };
+        fields(&mut object);
+        let empty = object.first;
+        self.level -= 1;
+        if !empty {
+            self.new_line();
+        }
+        self.out.push('}');
+    }
+
+    /// `[`, each item on a line of its own, `]` (or `[]` for none).
+    fn array<T>(&mut self, items: &[T], mut item: impl FnMut(&mut Self, &T)) {
+        self.out.push('[');
+        if items.is_empty() {
+            self.out.push(']');
+            return;
+        }
+        self.level += 1;
+        for (i, value) in items.iter().enumerate() {
+            if i > 0 {
+                self.out.push(',');
+            }
+            self.new_line();
+            item(self, value);
+        }
+        self.level -= 1;
+        self.new_line();
+        self.out.push(']');
+    }
+
+    fn string(&mut self, text: &str) {
+        self.out.push('"');
+        let mut start = 0;
+        for (at, &byte) in text.as_bytes().iter().enumerate() {
+            let escape = ESCAPES[usize::from(byte)];
+            if escape == 0 {
+                continue;
+            }
+            if escape == FILTER_SUSPECT {
+                // Most are a `—` or `’`: the string is looked at as the filter would, but
+                // for the C0 controls, which it holds escaped.
+                if self.shown_as_is
+                    && text
+                        .chars()
+                        .any(|c| c >= '\u{7f}' && crate::report::is_hidden_control(c))
+                {
+                    self.shown_as_is = false;
+                }
+                continue;
+            }
+            // An escaped byte is ASCII, so `at` and `at + 1` are character boundaries.
+            self.out.push_str(text.get(start..at).unwrap_or_default());
+            start = at + 1;
+            self.out.push('\\');
+            if escape == b'u' {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                self.out.push_str("u00");
+                self.out.push(char::from(HEX[usize::from(byte >> 4)]));
+                self.out.push(char::from(HEX[usize::from(byte & 0xf)]));
+            } else {
+                self.out.push(char::from(escape));
+            }
+        }
+        self.out.push_str(text.get(start..).unwrap_or_default());
+        self.out.push('"');
+    }
+
+    fn optional_string(&mut self, text: Option<&str>) {
+        match text {
+            Some(text) => self.string(text),
+            None => self.null(),
+        }
+    }
+
+    fn null(&mut self) {
+        self.out.push_str("null");
+    }
+
+    fn boolean(&mut self, value: bool) {
+        self.out.push_str(if value { "true" } else { "false" });
+    }
+
+    fn unsigned(&mut self, value: u64) {
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        let mut rest = value;
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        for &digit in digits.get(at..).unwrap_or_default() {
+            self.out.push(char::from(digit));
+        }
+    }
+
+    fn signed(&mut self, value: i64) {
+        if value < 0 {
+            self.out.push('-');
+        }
+        self.unsigned(value.unsigned_abs());
+    }
+
+    fn optional_unsigned(&mut self, value: Option<u64>) {
+        match value {
+            Some(value) => self.unsigned(value),
+            None => self.null(),
+        }
+    }
+
+    fn optional_signed(&mut self, value: Option<i64>) {
+        match value {
+            Some(value) => self.signed(value),
+            None => self.null(),
+        }
+    }
+}
+
+/// The fields of an object being written.
+struct Fields<'w, 'a> {
+    writer: &'w mut Writer<'a>,
+    first: bool,
+}
+
+impl<'a> Fields<'_, 'a> {
+    /// Starts the field `key` (a plain name, nothing to escape); its value comes next.
+    fn key(&mut self, key: &str) -> &mut Writer<'a> {
+        if !self.first {
+            self.writer.out.push(',');
+        }
+        self.first = false;
+        self.writer.new_line();
+        self.writer.out.push('"');
+        self.writer.out.push_str(key);
+        self.writer.out.push_str("\": ");
+        self.writer
+    }
+}
+
+fn widen(value: usize) -> u64 {
+    u64::try_from(value).unwrap_or(u64::MAX)
+}
+
+impl Writer<'_> {
+    fn report(&mut self, report: &ListReport) {
+        let ListReport {
+            file,
+            game,
+            noun: _,
+            source_format,
+            format,
+            format_source,
+            points_revision,
+            team,
+            faction,
+            name,
+            valid,
+            readable,
+            points,
+            notes,
+            contents,
+            diagnostics,
+            table: _,
+            findings: _,
+            files: _,
+        } = report;
+        self.object(|f| {
+            f.key("file").string(file);
+            f.key("game").optional_string(*game);
+            f.key("source_format").optional_string(*source_format);
+            f.key("format").optional_string(format.as_deref());
+            f.key("format_source").optional_string(*format_source);
+            f.key("points_revision")
+                .optional_string(points_revision.as_deref());
+            f.key("team").optional_unsigned(team.map(widen));
+            f.key("faction").optional_string(faction.as_deref());
+            f.key("name").optional_string(name.as_deref());
+            f.key("valid").boolean(*valid);
+            f.key("readable").boolean(*readable);
+            f.key("points").points(points);
+            f.key("notes").array(notes, |w, note| w.string(note));
+            match contents {
+                Some(ListContents::Fleet(fleet)) => f.key("fleet").fleet(fleet),
+                Some(ListContents::Squad(squad)) => f.key("squad").squad(squad),
+                Some(ListContents::TalonFleet(fleet)) => f.key("talon_fleet").talon_fleet(fleet),
+                None => {}
+            }
+            f.key("diagnostics").array(diagnostics, Writer::finding);
+        });
+    }
+
+    fn points(&mut self, points: &Points) {
+        let Points {
+            total,
+            limit,
+            squadrons,
+            squadron_limit,
+            current_total,
+        } = points;
+        self.object(|f| {
+            f.key("total").optional_signed(*total);
+            f.key("limit").optional_unsigned(limit.map(u64::from));
+            f.key("squadrons")
+                .optional_unsigned(squadrons.map(u64::from));
+            f.key("squadron_limit")
+                .optional_unsigned(squadron_limit.map(u64::from));
+            if let Some(current) = current_total {
+                f.key("current_total").signed(*current);
+            }
+        });
+    }
+
+    fn finding(&mut self, finding: &JsonFinding) {
+        let JsonFinding {
+            code,
+            severity,
+            message,
+            help,
+            file,
+            line,
+            column,
+            span,
+            rule,
+        } = finding;
+        self.object(|f| {
+            f.key("code").string(code);
+            f.key("severity").string(match severity {
+                Severity::Note => "note",
+                Severity::Warning => "warning",
+                Severity::Error => "error",
+            });
+            f.key("message").string(message);
+            f.key("help").optional_string(help.as_deref());
+            f.key("file").optional_string(file.as_deref());
+            f.key("line").optional_unsigned(line.map(widen));
+            f.key("column").optional_unsigned(column.map(widen));
+            let span_key = f.key("span");
+            match span {
+                Some(JsonSpan { offset, length }) => span_key.object(|s| {
+                    s.key("offset").unsigned(widen(*offset));
+                    s.key("length").unsigned(widen(*length));
+                }),
+                None => span_key.null(),
+            }
+            if let Some(rule) = rule {
+                f.key("rule").citation(rule);
+            }
+        });
+    }
+
+    fn citation(&mut self, citation: &Citation) {
+        let Citation {
+            document,
+            version,
+            section,
+            rulebook,
+        } = citation;
+        self.object(|f| {
+            f.key("document").string(document);
+            if let Some(version) = version {
+                f.key("version").string(version);
+            }
+            f.key("section").string(section);
+            if let Some(rulebook) = rulebook {
+                f.key("rulebook").string(rulebook);
+            }
+        });
+    }
+}
+
+/// Armada.
+impl Writer<'_> {
+    fn fleet(&mut self, fleet: &FleetJson) {
+        let FleetJson {
+            commander,
+            ships,
+            squadrons,
+            objectives,
+        } = fleet;
+        self.object(|f| {
+            let commander_key = f.key("commander");
+            match commander {
+                Some(card) => commander_key.object(|c| card_fields(c, card)),
+                None => commander_key.null(),
+            }
+            f.key("ships").array(ships, Writer::ship);
+            f.key("squadrons").array(squadrons, Writer::squadron);
+            f.key("objectives").array(objectives, Writer::objective);
+        });
+    }
+
+    fn ship(&mut self, ship: &ShipJson) {
+        let ShipJson {
+            card,
+            flagship,
+            upgrades,
+            total,
+        } = ship;
+        self.object(|f| {
+            card_fields(f, card);
+            f.key("flagship").boolean(*flagship);
+            f.key("upgrades")
+                .array(upgrades, |w, card| w.object(|c| card_fields(c, card)));
+            f.key("total").unsigned(u64::from(*total));
+        });
+    }
+
+    fn squadron(&mut self, squadron: &SquadronJson) {
+        let SquadronJson { card, count, total } = squadron;
+        self.object(|f| {
+            card_fields(f, card);
+            f.key("count").unsigned(u64::from(*count));
+            f.key("total").unsigned(u64::from(*total));
+        });
+    }
+
+    fn objective(&mut self, objective: &ObjectiveJson) {
+        let ObjectiveJson { name, id, category } = objective;
+        self.object(|f| {
+            f.key("name").string(name);
+            f.key("id").optional_string(id.as_deref());
+            f.key("category").optional_string(*category);
+        });
+    }
+}
+
+/// A card's fields, in an object of its own or first in a ship's or squadron's.
+fn card_fields(f: &mut Fields<'_, '_>, card: &CardJson) {
+    let CardJson {
+        name,
+        id,
+        points,
+        line,
+    } = card;
+    f.key("name").string(name);
+    f.key("id").optional_string(id.as_deref());
+    f.key("points").unsigned(u64::from(*points));
+    f.key("line").unsigned(widen(*line));
+}
+
+/// X-Wing.
+impl Writer<'_> {
+    fn squad(&mut self, squad: &SquadJson) {
+        let SquadJson {
+            pilots,
+            ship_count,
+            obstacles,
+        } = squad;
+        self.object(|f| {
+            f.key("pilots").array(pilots, Writer::pilot);
+            f.key("ship_count").unsigned(widen(*ship_count));
+            f.key("obstacles")
+                .array(obstacles, |w, obstacle| w.string(obstacle));
+        });
+    }
+
+    fn pilot(&mut self, pilot: &PilotJson) {
+        let PilotJson {
+            id,
+            written,
+            name,
+            ship,
+            initiative,
+            cost,
+            loadout,
+            standard_loadout,
+            upgrades,
+            line,
+        } = pilot;
+        self.object(|f| {
+            f.key("id").optional_string(id.as_deref());
+            f.key("written").string(written);
+            f.key("name").string(name);
+            f.key("ship").optional_string(ship.as_deref());
+            f.key("initiative")
+                .optional_signed(initiative.map(i64::from));
+            f.key("cost").signed(*cost);
+            let Loadout { used, limit } = loadout;
+            f.key("loadout").object(|l| {
+                l.key("used").signed(*used);
+                l.key("limit").signed(*limit);
+            });
+            f.key("standard_loadout").boolean(*standard_loadout);
+            f.key("upgrades").array(upgrades, Writer::upgrade);
+            f.key("line").unsigned(widen(*line));
+        });
+    }
+
+    fn upgrade(&mut self, upgrade: &UpgradeJson) {
+        let UpgradeJson {
+            id,
+            name,
+            cost,
+            from_loadout,
+        } = upgrade;
+        self.object(|f| {
+            f.key("id").string(id);
+            f.key("name").string(name);
+            f.key("cost").signed(*cost);
+            f.key("from_loadout").boolean(*from_loadout);
+        });
+    }
+}
+
+/// Talon.
+impl Writer<'_> {
+    fn talon_fleet(&mut self, fleet: &TalonFleetJson) {
+        let TalonFleetJson { side, ships } = fleet;
+        self.object(|f| {
+            f.key("side").optional_string(*side);
+            f.key("ships").array(ships, Writer::talon_ship);
+        });
+    }
+
+    fn talon_ship(&mut self, ship: &TalonShipJson) {
+        let TalonShipJson {
+            written,
+            class,
+            count,
+            name,
+            points,
+            total,
+            line,
+        } = ship;
+        self.object(|f| {
+            f.key("written").string(written);
+            f.key("class").optional_string(class.as_deref());
+            f.key("count").unsigned(u64::from(*count));
+            f.key("name").optional_string(name.as_deref());
+            f.key("points").unsigned(u64::from(*points));
+            f.key("total").unsigned(*total);
+            f.key("line").unsigned(widen(*line));
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::SourceFiles;
+
+    /// serde_json's indented text of `report`, every line but the first moved right by
+    /// `depth` levels: what [`write_report`] must write.
+    fn by_serde(report: &ListReport, depth: usize) -> String {
+        let text = serde_json::to_string_pretty(report).unwrap_or_default();
+        let indent = "  ".repeat(depth);
+        text.lines()
+            .enumerate()
+            .map(|(i, line)| {
+                if i == 0 {
+                    line.to_string()
+                } else {
+                    format!("{indent}{line}")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn by_hand(report: &ListReport, depth: usize) -> String {
+        let mut out = String::new();
+        write_report(&mut out, report, depth);
+        out
+    }
+
+    #[test]
+    fn says_whether_the_output_filter_would_change_the_text() {
+        for (name, filtered) in [
+            ("Star Wars: Armada — Guía ’…’ é ✓ \u{1b}\t\r\n", false),
+            ("a\u{7f}", true),
+            ("a\u{85}", true),
+            ("Poe \u{202e}nor", true),
+            ("x\u{61c}", true),
+            ("\u{2068}", true),
+        ] {
+            let report =
+                ListReport::unreadable(name.to_string(), None, SourceFiles::default(), Vec::new());
+            let mut out = String::new();
+            let shown_as_is = write_report(&mut out, &report, 2);
+            let mut filter = crate::report::visible::Filter::new(false);
+            let changed = *filter.feed(out.as_bytes()) != *out.as_bytes();
+            assert_eq!(changed, filtered, "{name:?}");
+            assert_eq!(shown_as_is, !filtered, "{name:?}");
+        }
+    }
+
+    /// Every byte value in a string, and the characters the output filter cares about.
+    fn awkward_text() -> String {
+        let mut text: String = (0u8..0x80).map(char::from).collect();
+        text.push_str("\u{80}\u{9f}\u{a0}é—…’\u{202e}\u{2066}\u{61c}🚀 \"quoted\" back\\slash");
+        text
+    }
+
+    fn card(name: &str, id: Option<&str>, line: usize) -> CardJson {
+        CardJson {
+            name: name.to_string(),
+            id: id.map(str::to_string),
+            points: 23,
+            line,
+        }
+    }
+
+    fn finding(rule: Option<Citation>, located: bool) -> JsonFinding {
+        JsonFinding {
+            code: "armada::points::over",
+            severity: if located {
+                Severity::Error
+            } else {
+                Severity::Note
+            },
+            message: awkward_text(),
+            help: located.then(|| "take a ship out".to_string()),
+            file: located.then(|| "lists/a \"b\".txt".to_string()),
+            line: located.then_some(12),
+            column: located.then_some(1),
+            span: located.then_some(JsonSpan {
+                offset: 340,
+                length: 17,
+            }),
+            rule,
+        }
+    }
+
+    fn base(contents: Option<ListContents>) -> ListReport {
+        let mut report =
+            ListReport::unreadable(awkward_text(), None, SourceFiles::default(), Vec::new());
+        report.contents = contents;
+        report
+    }
+
+    fn reports() -> Vec<ListReport> {
+        let mut reports = vec![base(None)];
+        let mut full = base(Some(ListContents::Fleet(FleetJson {
+            commander: Some(card("Grand Admiral Thrawn", Some("thrawn"), 3)),
+            ships: vec![
+                ShipJson {
+                    card: card("Chimaera", Some("isd"), 4),
+                    flagship: true,
+                    upgrades: vec![card("Ozzel", None, 5), card("\u{1b}[31m", Some("x"), 6)],
+                    total: 150,
+                },
+                ShipJson {
+                    card: card("Raider", None, 9),
+                    flagship: false,
+                    upgrades: Vec::new(),
+                    total: 44,
+                },
+            ],
+            squadrons: vec![SquadronJson {
+                card: card("TIE Fighter", Some("tie"), 12),
+                count: 4,
+                total: 32,
+            }],
+            objectives: vec![
+                ObjectiveJson {
+                    name: "Most Wanted".to_string(),
+                    id: Some("most-wanted".to_string()),
+                    category: Some("assault"),
+                },
+                ObjectiveJson {
+                    name: "Nothing".to_string(),
+                    id: None,
+                    category: None,
+                },
+            ],
+        })));
+        full.game = Some("armada");
+        full.source_format = Some("kingston");
+        full.format = Some("standard".to_string());
+        full.format_source = Some("default");
+        full.points_revision = Some("amg-final".to_string());
+        full.team = Some(2);
+        full.faction = Some("Galactic Empire".to_string());
+        full.name = Some("Tab\tand\nline".to_string());
+        full.valid = true;
+        full.readable = true;
+        full.points = Points {
+            total: Some(-5),
+            limit: Some(400),
+            squadrons: Some(134),
+            squadron_limit: Some(u32::MAX),
+            current_total: Some(i64::MIN),
+        };
+        full.notes = vec!["a note".to_string(), awkward_text()];
+        full.diagnostics = vec![
+            finding(None, false),
+            finding(
+                Some(Citation {
+                    document: "Star Wars: Armada — Guía".to_string(),
+                    version: Some("1.5".to_string()),
+                    section: "Flota".to_string(),
+                    rulebook: Some("armada-rules-reference".to_string()),
+                }),
+                true,
+            ),
+            finding(
+                Some(Citation {
+                    document: "d".to_string(),
+                    version: None,
+                    section: "s".to_string(),
+                    rulebook: None,
+                }),
+                true,
+            ),
+        ];
+        reports.push(full);
+        let mut empty_fleet = base(Some(ListContents::Fleet(FleetJson {
+            commander: None,
+            ships: Vec::new(),
+            squadrons: Vec::new(),
+            objectives: Vec::new(),
+        })));
+        empty_fleet.points.current_total = Some(0);
+        reports.push(empty_fleet);
+        reports.push(base(Some(ListContents::Squad(SquadJson {
+            pilots: vec![PilotJson {
+                id: Some("lukeskywalker".to_string()),
+                written: "luke".to_string(),
+                name: "Luke Skywalker".to_string(),
+                ship: None,
+                initiative: Some(-1),
+                cost: i64::MAX,
+                loadout: Loadout { used: 0, limit: -3 },
+                standard_loadout: true,
+                upgrades: vec![UpgradeJson {
+                    id: "r2d2".to_string(),
+                    name: "R2-D2".to_string(),
+                    cost: 4,
+                    from_loadout: false,
+                }],
+                line: 1,
+            }],
+            ship_count: 1,
+            obstacles: vec!["asteroid".to_string()],
+        }))));
+        reports.push(base(Some(ListContents::Squad(SquadJson {
+            pilots: Vec::new(),
+            ship_count: 0,
+            obstacles: Vec::new(),
+        }))));
+        reports.push(base(Some(ListContents::TalonFleet(TalonFleetJson {
+            side: Some("terran"),
+            ships: vec![TalonShipJson {
+                written: "CA".to_string(),
+                class: None,
+                count: 3,
+                name: Some("Resolute".to_string()),
+                points: 70,
+                total: u64::MAX,
+                line: 2,
+            }],
+        }))));
+        reports.push(base(Some(ListContents::TalonFleet(TalonFleetJson {
+            side: None,
+            ships: Vec::new(),
+        }))));
+        reports
+    }
+
+    #[test]
+    fn the_bytes_serde_json_writes_at_any_depth() {
+        // Depth 16 and the report's own nesting pass the levels written in one piece.
+        for depth in [0, 1, 2, 16] {
+            for (i, report) in reports().iter().enumerate() {
+                assert_eq!(
+                    by_hand(report, depth),
+                    by_serde(report, depth),
+                    "report {i}, depth {depth}"
+                );
+            }
+        }
+    }
+}
