@@ -1,10 +1,10 @@
 //! Embedded X-Wing card JSON decoded straight into the loaded tables.
 //!
 //! Decoding a file into a [`CardFile`](super::model::CardFile) first and then moving its
-//! records over grew a vector per table and file and copied every record once more (a
-//! pilot is several hundred bytes): at start-up that was most of the memory the X-Wing
-//! cards touch beyond the records themselves, each fresh page a page fault. Here each
-//! record is decoded where it stays.
+//! records over grew a vector per table and file by doubling and copied every record once
+//! more (a loaded pilot is 472 bytes): vector growth was about a sixth of the samples of a
+//! one-list X-Wing `validate` (docs/performance.md). Here each record is decoded where it
+//! stays, into a table sized once per file.
 
 use super::model::*;
 use crate::cards::{Game, Located};
