@@ -1,12 +1,13 @@
 //! Search quality measured on judge questions: how often the first entry shown is right, and
-//! how often a right entry is among the first three, with `--game` and without. Seven sets:
+//! how often a right entry is among the first three, with `--game` and without. Eight sets:
 //! tests/fixtures/rule-questions.toml, which the ranking was tuned on;
 //! tests/fixtures/rule-questions-heldout.toml and -heldout-2.toml to -heldout-4.toml, written
 //! later as held-out sets and, once run and reported, tuning material too; and
 //! -heldout-5.toml, written and committed unrun before the third tuning pass and run once
 //! after it. Since the fourth pass all six are tuning material; -heldout-6.toml was written
 //! apart while that pass tuned, committed unrun, and run once after it, and is tuning
-//! material too since the fifth pass. Each set's floors stand a little under the figures of
+//! material too since the fifth pass, and -heldout-7.toml, run once after the fifth pass, since
+//! the sixth. Each set's floors stand a little under the figures of
 //! the last pass (docs/rule.md has them), so a change that loses ground fails.
 //! Run with `--nocapture` to see the figures and every miss.
 
@@ -138,23 +139,24 @@ const TUNING: QuestionSet = QuestionSet {
 
 /// Questions written after the first pass as a held-out set, tuning material since. Floors a
 /// little under the figures after the fifth pass (with --game 83.9% top-1, 97.5% top-3; all
-/// games 78.0% and 96.6%).
+/// games 78.0% and 96.6%), the top-1 without --game raised after the sixth (79.7%).
 const HELD_OUT: QuestionSet = QuestionSet {
     file: "rule-questions-heldout.toml",
     per_game: 25,
     min_top1_with_game: 0.82,
-    min_top1_all_games: 0.76,
+    min_top1_all_games: 0.78,
     min_top3: 0.95,
 };
 
 /// A second held-out set, written from the rulebooks before it was first run, tuning
 /// material since. Floors a little under the figures after the fifth pass (with --game 82.5%
-/// top-1, 96.8% top-3; all games 77.8% and 90.5%).
+/// top-1, 96.8% top-3; all games 77.8% and 90.5%), the top-1 without --game raised after the
+/// sixth (79.4%).
 const HELD_OUT_2: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-2.toml",
     per_game: 15,
     min_top1_with_game: 0.80,
-    min_top1_all_games: 0.76,
+    min_top1_all_games: 0.78,
     min_top3: 0.88,
 };
 
@@ -170,26 +172,26 @@ const HELD_OUT_3: QuestionSet = QuestionSet {
 };
 
 /// A fourth held-out set (issue 22, second pass), written and committed unrun before that
-/// pass's tuning, tuning material since. Floors a little under the figures after the fifth
-/// pass (with --game 88.8% top-1, 96.2% top-3; all games 82.5% and 93.8%).
+/// pass's tuning, tuning material since. Floors a little under the figures after the sixth
+/// pass (with --game 90.0% top-1, 96.2% top-3; all games 83.8% and 93.8%).
 const HELD_OUT_4: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-4.toml",
     per_game: 20,
-    min_top1_with_game: 0.87,
-    min_top1_all_games: 0.81,
-    min_top3: 0.92,
+    min_top1_with_game: 0.89,
+    min_top1_all_games: 0.82,
+    min_top3: 0.93,
 };
 
 /// A fifth held-out set (issue 22, third pass), written and committed unrun before that
 /// pass's tuning and run once after it; tuning material since the fourth pass. Floors a
 /// little under the figures after the fifth pass (with --game 87.5% top-1, 95.0% top-3; all
-/// games 85.0% and 93.8%).
+/// games 85.0% and 93.8%); the top-3 floor raised after the sixth (96.2% and 93.8%).
 const HELD_OUT_5: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-5.toml",
     per_game: 20,
     min_top1_with_game: 0.86,
     min_top1_all_games: 0.83,
-    min_top3: 0.92,
+    min_top3: 0.93,
 };
 
 /// A sixth held-out set (issue 22, fourth pass), written by a helper who never ran it and
@@ -198,26 +200,42 @@ const HELD_OUT_5: QuestionSet = QuestionSet {
 /// Well short of the top-1 goals (85% and 75%) and of the top-3 goal without --game (95%): the
 /// honest figure for questions the tuning never saw. Tuning material in the fifth pass, which
 /// studied its misses: after it, with --game 76.2% top-1, 96.2% top-3; all games 73.8% and
-/// 93.8%. Floors a little under them.
+/// 93.8%; the sixth pass keeps them (75.0% / 73.8% top-1, 96.2% / 93.8% top-3). Floors a
+/// little under them.
 const HELD_OUT_6: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-6.toml",
     per_game: 20,
     min_top1_with_game: 0.75,
     min_top1_all_games: 0.72,
-    min_top3: 0.92,
+    min_top3: 0.93,
 };
 
 /// A seventh held-out set (issue 22, fifth pass): 120 questions, 30 a game, written by a helper
 /// who never ran the search, from the rulebooks and the entries, committed unrun while two
 /// others tuned the ranking and the players' words on the seven sets above; run once after.
 /// That run (2026-11-27): with --game 80.0% top-1, 96.7% top-3; all games 80.0% and 93.3%.
-/// Short of the 85% top-1 goal with --game and of 95% top-3 without it. Floors a little under.
+/// Short of the 85% top-1 goal with --game and of 95% top-3 without it. Tuning material in the
+/// sixth pass: after it, with --game 82.5% top-1, 97.5% top-3; all games 81.7% and 95.0%.
+/// Floors a little under.
 const HELD_OUT_7: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-7.toml",
     per_game: 30,
-    min_top1_with_game: 0.78,
-    min_top1_all_games: 0.78,
-    min_top3: 0.92,
+    min_top1_with_game: 0.81,
+    min_top1_all_games: 0.80,
+    min_top3: 0.94,
+};
+
+/// An eighth held-out set (issue 22, sixth pass): 120 questions, 30 a game, written by a helper
+/// who never ran the search, from the rulebooks and the entries, committed unrun while the
+/// sixth pass tuned on the eight sets above; run once after that pass was merged.
+/// That run (2026-11-27 13:38 UTC): with --game 83.3% top-1, 93.3% top-3; all games 82.5% and
+/// 90.0%. Short of the 85% top-1 goal with --game and of 95% top-3. Floors a little under.
+const HELD_OUT_8: QuestionSet = QuestionSet {
+    file: "rule-questions-heldout-8.toml",
+    per_game: 30,
+    min_top1_with_game: 0.81,
+    min_top1_all_games: 0.80,
+    min_top3: 0.88,
 };
 
 fn glossary_db() -> crate::cards::CardDb {
@@ -337,6 +355,11 @@ fn seventh_held_out_judge_questions_find_their_entries() {
     check(&HELD_OUT_7);
 }
 
+#[test]
+fn eighth_held_out_judge_questions_find_their_entries() {
+    check(&HELD_OUT_8);
+}
+
 /// The held-out sets stay apart: none of their questions is one of an earlier set (the
 /// fourth and the fifth repeat none of the sets written before them).
 #[test]
@@ -360,6 +383,7 @@ fn held_out_questions_are_new() {
         HELD_OUT_5.file,
         HELD_OUT_6.file,
         HELD_OUT_7.file,
+        HELD_OUT_8.file,
     ] {
         let earlier: Vec<Question> = ranking_sets()
             .into_iter()
@@ -433,5 +457,6 @@ fn ranking_sets() -> Vec<&'static str> {
         HELD_OUT_5.file,
         HELD_OUT_6.file,
         HELD_OUT_7.file,
+        HELD_OUT_8.file,
     ]
 }

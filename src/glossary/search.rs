@@ -153,6 +153,17 @@ const EXPANSION_WEIGHT: f32 = 0.5;
 /// What a typed word counts in the other language's text when the query is in one language
 /// and the word is a word of that language ([`Index::discount_other_language`]).
 const OTHER_LANGUAGE_WEIGHT: f32 = 0.7;
+/// What a typo is worth when one word of the glossary is its likely correction: the only
+/// word at the least distance, or one used in this many times more entries than the next.
+const CORRECTED_TYPO_WEIGHT: f32 = 0.9;
+const CORRECTION_USE_RATIO: f32 = 3.0;
+/// Shorter words are left to the usual typo discount: one slip in four letters may be
+/// another word.
+const MIN_CORRECTED_LETTERS: usize = 5;
+/// Coordination: an entry's word score is multiplied by its share of the query's words
+/// (weighed by rarity) against the entry that has most of them, to this power, so an entry
+/// with one strong word does not beat one with that word's neighbours too.
+const COORDINATION_POWER: f32 = 0.2;
 /// What a word found only through a typo counts towards the relevance floor.
 const TYPO_MATCH_SHARE: f32 = 0.5;
 /// Runners-up shown under "See also:" score at least this share of the best entry.
@@ -512,16 +523,20 @@ impl<'a> Index<'a> {
                 .is_some_and(|e| game.is_none_or(|g| e.game == g))
         };
         let mut totals: BTreeMap<usize, (f32, f32, bool)> = BTreeMap::new();
+        let mut coverage: HashMap<usize, f32> = HashMap::new();
         for word in &query.words {
+            let worth = self.word_worth(word);
             for (doc, value) in self.word_scores(word) {
                 if in_scope(doc) {
                     let share = self.part_share(doc, word);
                     let total = totals.entry(doc).or_default();
                     total.0 += value * share;
                     total.1 += if word.fuzzy { TYPO_MATCH_SHARE } else { 1.0 };
+                    *coverage.entry(doc).or_default() += worth;
                 }
             }
         }
+        relative_to_best(&mut coverage);
         for doc in 0..self.entries.len() {
             if !in_scope(doc) {
                 continue;
@@ -555,6 +570,12 @@ impl<'a> Index<'a> {
                     0.0
                 } + self.covered_key_bonus(doc, query)
                     + self.title_share_bonus(doc, query);
+                // An entry found only by a whole-query match or an abbreviation is not
+                // weighed by the words it has.
+                let coordination = coverage
+                    .get(&doc)
+                    .map_or(1.0, |covered| covered.powf(COORDINATION_POWER));
+                let score = score * coordination;
                 let elsewhere = hinted.is_some_and(|g| self.entries[doc].game != g);
                 let share = if elsewhere { OTHER_GAME_SHARE } else { 1.0 };
                 // A whole title or alias in several games is a tie the words cannot break.
@@ -1274,7 +1295,21 @@ impl<'a> Index<'a> {
         if let Some(closest) = typos.iter().map(|(d, _)| *d).min() {
             // One slip in a long word says less than one in a short word.
             let weight = (1.0 - 1.5 * closest as f32 / letters as f32).max(MIN_TYPO_WEIGHT);
-            for (_, term) in typos.into_iter().filter(|(d, _)| *d == closest) {
+            let nearest: Vec<&Term> = typos
+                .into_iter()
+                .filter(|(d, _)| *d == closest)
+                .map(|(_, t)| t)
+                .collect();
+            // A slip with one likely correction ("missle": missile) is nearly the word.
+            let corrected = (letters >= MIN_CORRECTED_LETTERS)
+                .then(|| self.likeliest(&nearest))
+                .flatten();
+            for term in nearest {
+                let weight = if corrected == Some(term) {
+                    weight.max(CORRECTED_TYPO_WEIGHT)
+                } else {
+                    weight
+                };
                 push_alternative(&mut out, term, weight);
             }
         }
@@ -1288,6 +1323,53 @@ impl<'a> Index<'a> {
         }
         out.truncate(MAX_ALTERNATIVES);
         out
+    }
+}
+
+impl Index<'_> {
+    /// The one word a typo most likely stands for: the only one at the least distance, or
+    /// one far more used than the others there.
+    fn likeliest<'t>(&self, nearest: &[&'t Term]) -> Option<&'t Term> {
+        let mut ranked: Vec<(usize, &Term)> =
+            nearest.iter().map(|t| (self.term_df(t), *t)).collect();
+        ranked.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+        ranked.dedup_by(|a, b| a.1 == b.1);
+        match ranked[..] {
+            [(_, only)] => Some(only),
+            [(first, term), (second, _), ..]
+                if first as f32 >= CORRECTION_USE_RATIO * second as f32 =>
+            {
+                Some(term)
+            }
+            _ => None,
+        }
+    }
+
+    fn term_df(&self, term: &Term) -> usize {
+        let mut docs: Vec<u32> = self
+            .term_postings(term)
+            .flat_map(|(_, p)| p.iter().map(|(d, _, _)| *d))
+            .collect();
+        docs.dedup();
+        docs.len()
+    }
+
+    /// What finding a query word says: its rarity, at the weight of its best form.
+    fn word_worth(&self, word: &QueryWord) -> f32 {
+        word.alternatives
+            .iter()
+            .map(|(term, weight)| weight * self.term_idf(term))
+            .fold(0.0, f32::max)
+    }
+}
+
+/// Each value as a share of the largest.
+fn relative_to_best(values: &mut HashMap<usize, f32>) {
+    let best = values.values().copied().fold(0.0, f32::max);
+    if best > 0.0 {
+        for value in values.values_mut() {
+            *value /= best;
+        }
     }
 }
 
@@ -1646,6 +1728,38 @@ mod tests {
         );
         // A query that does not tell its language keeps both.
         assert_eq!(weights("red"), [(Lang::Es, 1.0), (Lang::En, 1.0)]);
+    }
+
+    /// A slip with one likely correction counts nearly as the word; a short word keeps the
+    /// usual discount, as one slip in four letters may be another word.
+    #[test]
+    fn a_typo_with_one_likely_correction_is_nearly_the_word() {
+        let entries = sample();
+        let glossary = glossary(&entries, &[]);
+        let index = Index::new(&glossary);
+        let weight_of = |text: &str, stem: &str| -> f32 {
+            let query = index.parse(text, None);
+            query
+                .words
+                .iter()
+                .flat_map(|w| &w.alternatives)
+                .filter(|((_, s), _)| s == stem)
+                .map(|(_, weight)| *weight)
+                .fold(0.0, f32::max)
+        };
+        assert_eq!(weight_of("lateal", "lateral"), CORRECTED_TYPO_WEIGHT);
+        let short = weight_of("tonl", "tonel");
+        assert!(short > 0.0 && short < CORRECTED_TYPO_WEIGHT, "{short}");
+    }
+
+    /// Coordination weighs each entry against the one with most of the query's words.
+    #[test]
+    fn coverage_is_a_share_of_the_best() {
+        let mut covered: HashMap<usize, f32> = [(1, 2.0), (2, 4.0), (3, 1.0)].into();
+        relative_to_best(&mut covered);
+        assert_eq!(covered[&2], 1.0);
+        assert_eq!(covered[&1], 0.5);
+        assert_eq!(covered[&3], 0.25);
     }
 
     #[test]
