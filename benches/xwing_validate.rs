@@ -7,7 +7,8 @@
 //! (another faction's pilot, too many points, a missing slot, a duplicate upgrade, a
 //! misspelt id, ...). Each squad is serialised to XWS JSON text, then timed on one thread:
 //! (a) parse only, (b) parse + validate. Prints the median of several rounds as squads per
-//! second, and the findings per code so the mix can be seen.
+//! second, and the findings per code so the mix can be seen. `XWING_BENCH_WRITE=folder`
+//! also writes the squads there as files.
 
 use arbiter::cards::xwing::{
     Faction, Legality, Pilot, Restriction, Size, Slot, Upgrade, XwingCards,
@@ -64,6 +65,9 @@ fn main() {
 
     let started = Instant::now();
     let texts = generate(&db, SQUADS, SEED);
+    if let Some(folder) = std::env::var_os("XWING_BENCH_WRITE") {
+        write_squads(std::path::Path::new(&folder), &texts);
+    }
     let bytes: usize = texts.iter().map(String::len).sum();
     println!(
         "generated {} XWS squads ({:.1} MB) in {:.0} ms",
@@ -120,6 +124,16 @@ fn main() {
         "    validation alone ≈ {:.1} µs per squad",
         (both.saturating_sub(parse)).as_secs_f64() * 1e6 / texts.len() as f64
     );
+}
+
+/// `XWING_BENCH_WRITE=folder`: the squads as files (`squad-00042.json`), so a run of the
+/// binary can be compared on them (`validate` of each, before and after a change).
+fn write_squads(folder: &std::path::Path, texts: &[String]) {
+    std::fs::create_dir_all(folder).expect("create the folder for the squads");
+    for (n, text) in texts.iter().enumerate() {
+        std::fs::write(folder.join(format!("squad-{n:05}.json")), text).expect("write a squad");
+    }
+    println!("wrote {} squads to {}", texts.len(), folder.display());
 }
 
 fn summarise(results: &[ValidatedSquad]) {

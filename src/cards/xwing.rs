@@ -2,6 +2,7 @@
 //! devices, plus the points revisions their `points` lists refer to.
 //! The records are in [`model`]; `cards show` rows in `facts`; cross-record checks in `check`.
 
+mod append;
 mod check;
 pub mod coverage;
 mod data;

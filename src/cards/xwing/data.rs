@@ -1,6 +1,8 @@
 //! The xwing card data as loaded: its records, and lookups by id and name.
 
+use super::append::{Tables, append_embedded};
 use super::model::*;
+use crate::cards::parse::embedded_json_failure;
 use crate::cards::{CardEntry, DataText, Game, Located, RecordSpans};
 use crate::report::{FileId, Finding};
 
@@ -42,6 +44,13 @@ impl XwingCards {
         text: &str,
         findings: &mut Vec<Finding>,
     ) {
+        if let DataText::Json(json) = data {
+            // JSON records have no spans: nothing to scan, and each is decoded in place.
+            if let Err(error) = append_embedded(self.tables(), file, json) {
+                findings.push(embedded_json_failure(file, &error.to_string()));
+            }
+            return;
+        }
         let parsed = match crate::cards::parse_data::<CardFile>(file, data) {
             Ok(parsed) => parsed,
             Err(mut errors) => {
@@ -49,12 +58,21 @@ impl XwingCards {
                 return;
             }
         };
-        let records = match data {
-            DataText::Toml(_) => RecordSpans::new(file, text),
-            // JSON records have no spans; skip scanning the text.
-            DataText::Json(_) => RecordSpans::new(file, ""),
-        };
-        self.add_parsed(parsed, &records);
+        self.add_parsed(parsed, &RecordSpans::new(file, text));
+    }
+
+    fn tables(&mut self) -> Tables<'_> {
+        Tables {
+            revisions: &mut self.revisions,
+            ships: &mut self.ships,
+            pilots: &mut self.pilots,
+            upgrades: &mut self.upgrades,
+            conditions: &mut self.conditions,
+            devices: &mut self.devices,
+            quickbuilds: &mut self.quickbuilds,
+            timings: &mut self.timings,
+            untimed: &mut self.untimed,
+        }
     }
 
     fn add_parsed(&mut self, parsed: CardFile, records: &RecordSpans) {

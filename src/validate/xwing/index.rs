@@ -5,6 +5,7 @@
 use crate::cards::xwing::{Pilot, Quickbuild, Ship, Upgrade, XwingCards};
 use crate::text::{normalize, squash};
 use rustc_hash::FxHashMap as HashMap;
+use std::borrow::Cow;
 
 /// One card kind's tables. On collisions the first card in load order wins, as a scan
 /// would find it.
@@ -13,19 +14,21 @@ pub struct Tables<'a, T> {
     pub by_id: HashMap<&'a str, &'a T>,
     /// Ids a revision uses for the card where they are not its own (`xws` in `points`).
     pub by_revision_id: HashMap<&'a str, &'a T>,
-    /// Ids without punctuation (`fanaticbattleofyavin`).
-    pub by_squashed_id: HashMap<String, &'a T>,
+    /// Ids without punctuation (`fanaticbattleofyavin`); most ids have none, and are
+    /// borrowed.
+    pub by_squashed_id: HashMap<Cow<'a, str>, &'a T>,
     /// Normalized printed names; several cards share one.
     pub by_name: HashMap<String, Vec<&'a T>>,
 }
 
 impl<'a, T> Tables<'a, T> {
-    fn new() -> Self {
+    /// Tables for `cards` cards, sized once (growing them rehashed every key each time).
+    fn with_capacity(cards: usize) -> Self {
         Tables {
-            by_id: HashMap::default(),
+            by_id: HashMap::with_capacity_and_hasher(cards, Default::default()),
             by_revision_id: HashMap::default(),
-            by_squashed_id: HashMap::default(),
-            by_name: HashMap::default(),
+            by_squashed_id: HashMap::with_capacity_and_hasher(cards, Default::default()),
+            by_name: HashMap::with_capacity_and_hasher(cards, Default::default()),
         }
     }
 
@@ -34,7 +37,7 @@ impl<'a, T> Tables<'a, T> {
         for alias in revision_ids {
             self.by_revision_id.entry(alias).or_insert(card);
         }
-        self.by_squashed_id.entry(squash(id)).or_insert(card);
+        self.by_squashed_id.entry(squashed_id(id)).or_insert(card);
         self.by_name.entry(normalize(name)).or_default().push(card);
     }
 }
@@ -56,7 +59,7 @@ pub struct CardIndex<'a> {
 
 impl<'a> CardIndex<'a> {
     pub fn new(cards: &'a XwingCards) -> Self {
-        let mut pilots = Tables::new();
+        let mut pilots = Tables::with_capacity(cards.pilots.len());
         let mut pilots_by_yasb: HashMap<i64, Vec<&Pilot>> = HashMap::default();
         for pilot in cards.pilots.iter().map(|p| &p.value) {
             let aliases = pilot
@@ -88,7 +91,7 @@ impl<'a> CardIndex<'a> {
             }
         }
         pilots_by_yasb.extend(older);
-        let mut upgrades = Tables::new();
+        let mut upgrades = Tables::with_capacity(cards.upgrades.len());
         for upgrade in cards.upgrades.iter().map(|u| &u.value) {
             let aliases = upgrade
                 .points
@@ -128,5 +131,43 @@ impl<'a> CardIndex<'a> {
 
     pub fn upgrade(&self, id: &str) -> Option<&'a Upgrade> {
         self.upgrades.by_id.get(id).copied()
+    }
+}
+
+/// [`squash`] of an id, borrowed when that is the id itself (lower-case letters and
+/// digits only, as most ids are).
+fn squashed_id(id: &str) -> Cow<'_, str> {
+    if id
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    {
+        Cow::Borrowed(id)
+    } else {
+        Cow::Owned(squash(id))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_squashed_id_is_borrowed_only_when_squashing_leaves_it_alone() {
+        for id in [
+            "garvendreis",
+            "000",
+            "fanatic-battleofyavin",
+            "R2-D2",
+            "",
+            "é-x",
+        ] {
+            let squashed = squashed_id(id);
+            assert_eq!(squashed, squash(id), "{id}");
+            assert_eq!(
+                matches!(squashed, Cow::Borrowed(_)),
+                squash(id) == id,
+                "{id}"
+            );
+        }
     }
 }

@@ -177,7 +177,7 @@ fn by_id<'a, T: HasId>(
     }
     tables
         .by_squashed_id
-        .get(&squash(id))
+        .get(squash(id).as_str())
         .map(|&card| alias(card, "the same id spelt another way"))
 }
 
