@@ -3,7 +3,7 @@
 //! dominate validating many squads.
 
 use crate::cards::xwing::{Pilot, Quickbuild, Ship, Upgrade, XwingCards};
-use crate::text::{normalize, squash};
+use crate::text::{normalize, squash, squashes_to};
 use rustc_hash::FxHashMap as HashMap;
 use std::borrow::Cow;
 
@@ -134,13 +134,10 @@ impl<'a> CardIndex<'a> {
     }
 }
 
-/// [`squash`] of an id, borrowed when that is the id itself (lower-case letters and
-/// digits only, as most ids are).
+/// [`squash`] of an id, borrowed when that is the id itself (as for most ids: lower-case
+/// letters and digits); what squashing keeps is `text`'s rule, not restated here.
 fn squashed_id(id: &str) -> Cow<'_, str> {
-    if id
-        .bytes()
-        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-    {
+    if squashes_to(id, id) {
         Cow::Borrowed(id)
     } else {
         Cow::Owned(squash(id))
