@@ -1,5 +1,5 @@
 //! Search quality measured on judge questions: how often the first entry shown is right, and
-//! how often a right entry is among the first three, with `--game` and without. Eight sets:
+//! how often a right entry is among the first three, with `--game` and without. Nine sets:
 //! tests/fixtures/rule-questions.toml, which the ranking was tuned on;
 //! tests/fixtures/rule-questions-heldout.toml and -heldout-2.toml to -heldout-4.toml, written
 //! later as held-out sets and, once run and reported, tuning material too; and
@@ -7,8 +7,10 @@
 //! after it. Since the fourth pass all six are tuning material; -heldout-6.toml was written
 //! apart while that pass tuned, committed unrun, and run once after it, and is tuning
 //! material too since the fifth pass, and -heldout-7.toml, run once after the fifth pass, since
-//! the sixth. Each set's floors stand a little under the figures of
-//! the last pass (docs/rule.md has them), so a change that loses ground fails.
+//! the sixth, and -heldout-8.toml, run once after the sixth, since the seventh. Each set's floors
+//! stand a little under the figures of the last pass (the seventh raised every floor its
+//! players' words raised the figures over; docs/rule.md has them), so a change that loses
+//! ground fails.
 //! Run with `--nocapture` to see the figures and every miss.
 
 use super::Glossary;
@@ -126,14 +128,14 @@ struct QuestionSet {
     min_top3: f64,
 }
 
-/// The questions the ranking was tuned on. Floors a little under the figures after the fifth
-/// pass and the players' words for Space Alert and Talon (with --game 92.3% top-1, 99.4%
-/// top-3; all games 87.1% and 98.7%).
+/// The questions the ranking was tuned on; 40 added in the seventh pass, written before that
+/// pass's players' words. Floors a little under the figures after it (with --game 93.3% top-1,
+/// 98.5% top-3; all games 88.2% and 97.4%).
 const TUNING: QuestionSet = QuestionSet {
     file: "rule-questions.toml",
     per_game: 30,
-    min_top1_with_game: 0.91,
-    min_top1_all_games: 0.85,
+    min_top1_with_game: 0.92,
+    min_top1_all_games: 0.87,
     min_top3: 0.97,
 };
 
@@ -143,9 +145,9 @@ const TUNING: QuestionSet = QuestionSet {
 const HELD_OUT: QuestionSet = QuestionSet {
     file: "rule-questions-heldout.toml",
     per_game: 25,
-    min_top1_with_game: 0.82,
-    min_top1_all_games: 0.78,
-    min_top3: 0.95,
+    min_top1_with_game: 0.84,
+    min_top1_all_games: 0.83,
+    min_top3: 0.97,
 };
 
 /// A second held-out set, written from the rulebooks before it was first run, tuning
@@ -155,9 +157,9 @@ const HELD_OUT: QuestionSet = QuestionSet {
 const HELD_OUT_2: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-2.toml",
     per_game: 15,
-    min_top1_with_game: 0.80,
-    min_top1_all_games: 0.78,
-    min_top3: 0.88,
+    min_top1_with_game: 0.86,
+    min_top1_all_games: 0.83,
+    min_top3: 0.91,
 };
 
 /// A third held-out set, written from the rulebooks' headings and committed before it was
@@ -166,8 +168,8 @@ const HELD_OUT_2: QuestionSet = QuestionSet {
 const HELD_OUT_3: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-3.toml",
     per_game: 15,
-    min_top1_with_game: 0.81,
-    min_top1_all_games: 0.78,
+    min_top1_with_game: 0.84,
+    min_top1_all_games: 0.84,
     min_top3: 0.98,
 };
 
@@ -177,9 +179,9 @@ const HELD_OUT_3: QuestionSet = QuestionSet {
 const HELD_OUT_4: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-4.toml",
     per_game: 20,
-    min_top1_with_game: 0.89,
-    min_top1_all_games: 0.82,
-    min_top3: 0.93,
+    min_top1_with_game: 0.94,
+    min_top1_all_games: 0.92,
+    min_top3: 0.97,
 };
 
 /// A fifth held-out set (issue 22, third pass), written and committed unrun before that
@@ -189,9 +191,9 @@ const HELD_OUT_4: QuestionSet = QuestionSet {
 const HELD_OUT_5: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-5.toml",
     per_game: 20,
-    min_top1_with_game: 0.86,
-    min_top1_all_games: 0.83,
-    min_top3: 0.93,
+    min_top1_with_game: 0.89,
+    min_top1_all_games: 0.89,
+    min_top3: 0.96,
 };
 
 /// A sixth held-out set (issue 22, fourth pass), written by a helper who never ran it and
@@ -205,9 +207,9 @@ const HELD_OUT_5: QuestionSet = QuestionSet {
 const HELD_OUT_6: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-6.toml",
     per_game: 20,
-    min_top1_with_game: 0.75,
-    min_top1_all_games: 0.72,
-    min_top3: 0.93,
+    min_top1_with_game: 0.77,
+    min_top1_all_games: 0.73,
+    min_top3: 0.96,
 };
 
 /// A seventh held-out set (issue 22, fifth pass): 120 questions, 30 a game, written by a helper
@@ -220,22 +222,24 @@ const HELD_OUT_6: QuestionSet = QuestionSet {
 const HELD_OUT_7: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-7.toml",
     per_game: 30,
-    min_top1_with_game: 0.81,
-    min_top1_all_games: 0.80,
-    min_top3: 0.94,
+    min_top1_with_game: 0.85,
+    min_top1_all_games: 0.83,
+    min_top3: 0.97,
 };
 
 /// An eighth held-out set (issue 22, sixth pass): 120 questions, 30 a game, written by a helper
 /// who never ran the search, from the rulebooks and the entries, committed unrun while the
 /// sixth pass tuned on the eight sets above; run once after that pass was merged.
 /// That run (2026-11-27 13:38 UTC): with --game 83.3% top-1, 93.3% top-3; all games 82.5% and
-/// 90.0%. Short of the 85% top-1 goal with --game and of 95% top-3. Floors a little under.
+/// 90.0%. Short of the 85% top-1 goal with --game and of 95% top-3. Tuning material in the
+/// seventh pass, which added players' words for its misses: after it 93.3% / 91.7% top-1 and
+/// 99.2% / 97.5% top-3. Floors a little under.
 const HELD_OUT_8: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-8.toml",
     per_game: 30,
-    min_top1_with_game: 0.81,
-    min_top1_all_games: 0.80,
-    min_top3: 0.88,
+    min_top1_with_game: 0.93,
+    min_top1_all_games: 0.91,
+    min_top3: 0.97,
 };
 
 fn glossary_db() -> crate::cards::CardDb {
