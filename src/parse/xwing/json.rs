@@ -717,6 +717,46 @@ mod tests {
     }
 
     #[test]
+    fn a_long_string_is_cut_where_the_byte_by_byte_reader_cut_it() {
+        // The reader stops after MAX_STRING_BYTES + 2 bytes from the opening quote, closed
+        // or not; a cut inside a character widens to its end.
+        let long = format!("\"{}\"", "a".repeat(MAX_STRING_BYTES + 5));
+        assert_eq!(err(&long).span, 0..MAX_STRING_BYTES + 3);
+        let unclosed = format!("[\"{}", "a".repeat(MAX_STRING_BYTES + 5));
+        assert_eq!(err(&unclosed).span, 1..MAX_STRING_BYTES + 4);
+        let wide = format!("\"a{}", "é".repeat(MAX_STRING_BYTES));
+        assert_eq!(err(&wide).span, 0..MAX_STRING_BYTES + 4);
+        let escaped = format!("\"{}\"", "\\n".repeat(MAX_STRING_BYTES / 2 + 1));
+        assert!(err(&escaped).message.contains("longer"));
+        let short_unclosed = format!("\"{}", "a".repeat(10));
+        assert_eq!(err(&short_unclosed).span, 0..1);
+    }
+
+    #[test]
+    fn integers_keep_the_float_their_text_reads_as() {
+        let json = parse("[-0, 0, 9007199254740993, -9223372036854775808, 12]").unwrap();
+        let JsonValue::Array(items) = json.value else {
+            panic!()
+        };
+        let numbers: Vec<Number> = items
+            .iter()
+            .map(|i| match i.value {
+                JsonValue::Number(n) => n,
+                _ => panic!(),
+            })
+            .collect();
+        for (n, text) in
+            numbers
+                .iter()
+                .zip(["-0", "0", "9007199254740993", "-9223372036854775808", "12"])
+        {
+            let read: f64 = text.parse().unwrap();
+            assert_eq!(n.float.to_bits(), read.to_bits(), "{text}");
+            assert_eq!(n.integer, text.parse().ok(), "{text}");
+        }
+    }
+
+    #[test]
     fn multibyte_text_never_splits_characters() {
         for text in [
             "é",
