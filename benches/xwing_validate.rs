@@ -27,6 +27,8 @@ use std::time::{Duration, Instant};
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 const SQUADS: usize = 10_000;
+/// Timed rounds; `XWING_BENCH_ROUNDS=n` runs fewer (one round under callgrind counts the
+/// instructions of both phases in reasonable time).
 const ROUNDS: usize = 7;
 /// Example messages printed per finding code.
 const EXAMPLES: usize = 3;
@@ -86,7 +88,8 @@ fn main() {
     let mut parse_times = Vec::new();
     let mut validate_times = Vec::new();
     let mut results = Vec::new();
-    for _ in 0..ROUNDS {
+    let rounds = rounds();
+    for _ in 0..rounds {
         let start = Instant::now();
         let parsed: Vec<ParsedSquad> = texts
             .iter()
@@ -116,12 +119,12 @@ fn main() {
     let both = median(&mut validate_times);
     let per_second = |d: Duration| texts.len() as f64 / d.as_secs_f64();
     println!(
-        "(a) parse only:       {:7.1} ms = {:8.0} squads/s (median of {ROUNDS})",
+        "(a) parse only:       {:7.1} ms = {:8.0} squads/s (median of {rounds})",
         ms(parse),
         per_second(parse)
     );
     println!(
-        "(b) parse + validate: {:7.1} ms = {:8.0} squads/s (median of {ROUNDS})",
+        "(b) parse + validate: {:7.1} ms = {:8.0} squads/s (median of {rounds})",
         ms(both),
         per_second(both)
     );
@@ -129,6 +132,14 @@ fn main() {
         "    validation alone ≈ {:.1} µs per squad",
         (both.saturating_sub(parse)).as_secs_f64() * 1e6 / texts.len() as f64
     );
+}
+
+fn rounds() -> usize {
+    std::env::var("XWING_BENCH_ROUNDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .filter(|n| *n > 0)
+        .unwrap_or(ROUNDS)
 }
 
 /// `XWING_BENCH_WRITE=folder`: the squads as files (`squad-00042.json`), so a run of the

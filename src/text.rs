@@ -171,30 +171,68 @@ pub fn closest<'a, I>(query: &str, candidates: I, max: usize) -> Vec<&'a str>
 where
     I: IntoIterator<Item = &'a str>,
 {
-    let query = normalize(query);
-    if query.is_empty() {
+    let Some(near) = Nearness::new(query) else {
         return Vec::new();
-    }
-    let limit = (query.chars().count() / 3).max(1);
+    };
     let mut scored: Vec<(usize, &str)> = Vec::new();
     // One buffer for every candidate's key: a did-you-mean over a thousand card ids would
     // otherwise allocate a thousand strings.
     let mut key = String::new();
     for candidate in candidates {
         normalize_into(candidate, &mut key);
-        let key = key.as_str();
-        let score = if let Some(d) = edit_distance(&query, key, limit) {
-            Some(d * 2)
-        } else if key.len() > 3 && query.len() > 3 && (key.contains(&query) || query.contains(key))
-        {
-            Some(limit * 2 + 1)
-        } else {
-            None
-        };
-        if let Some(score) = score {
+        if let Some(score) = near.score(&key) {
             scored.push((score, candidate));
         }
     }
+    best(scored, max)
+}
+
+/// [`closest`] over candidates given with their [`normalize`]d keys, for callers that keep
+/// the keys of a fixed list (every pilot id) rather than normalize it for each query.
+pub fn closest_normalized<'a, I>(query: &str, candidates: I, max: usize) -> Vec<&'a str>
+where
+    I: IntoIterator<Item = (&'a str, &'a str)>,
+{
+    let Some(near) = Nearness::new(query) else {
+        return Vec::new();
+    };
+    let scored = candidates
+        .into_iter()
+        .filter_map(|(key, candidate)| Some((near.score(key)?, candidate)))
+        .collect();
+    best(scored, max)
+}
+
+/// A query normalized, and how far a candidate may be from it.
+struct Nearness {
+    query: String,
+    limit: usize,
+}
+
+impl Nearness {
+    fn new(query: &str) -> Option<Nearness> {
+        let query = normalize(query);
+        if query.is_empty() {
+            return None;
+        }
+        let limit = (query.chars().count() / 3).max(1);
+        Some(Nearness { query, limit })
+    }
+
+    /// Lower is nearer; `None` is too far.
+    fn score(&self, key: &str) -> Option<usize> {
+        let query = self.query.as_str();
+        if let Some(d) = edit_distance(query, key, self.limit) {
+            Some(d * 2)
+        } else if key.len() > 3 && query.len() > 3 && (key.contains(query) || query.contains(key)) {
+            Some(self.limit * 2 + 1)
+        } else {
+            None
+        }
+    }
+}
+
+fn best(mut scored: Vec<(usize, &str)>, max: usize) -> Vec<&str> {
     scored.sort();
     scored.dedup_by(|a, b| a.1 == b.1);
     scored.into_iter().take(max).map(|(_, c)| c).collect()
@@ -372,5 +410,34 @@ mod tests {
         let found = closest("Victroy II-class Star Destroyer", names, 2);
         assert_eq!(found[0], "Victory II-class Star Destroyer");
         assert!(closest("zzzz", names, 2).is_empty());
+    }
+
+    #[test]
+    fn closest_normalized_agrees_with_closest() {
+        let ids = [
+            "lukeskywalker",
+            "luke-skywalker-battleofyavin",
+            "lukeskywalker-delta7aethersprite",
+            "darthvader",
+            "wedgeantilles",
+            "Wedge Antilles",
+            "bib",
+        ];
+        let keyed: Vec<(String, &str)> = ids.iter().map(|id| (normalize(id), *id)).collect();
+        for query in [
+            "lukeskywalkr",
+            "luke",
+            "wedge-antiles",
+            "vader",
+            "bob",
+            "",
+            "zzzz",
+        ] {
+            for max in [1, 3] {
+                let with_keys =
+                    closest_normalized(query, keyed.iter().map(|(k, id)| (k.as_str(), *id)), max);
+                assert_eq!(with_keys, closest(query, ids, max), "{query}");
+            }
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! The seven X-Wing factions and the ways squad formats write them: XWS ids
 //! (`rebelalliance`), YASB's names in links (`Rebel%20Alliance`), and what people type.
 
-use crate::text::{closest, squash};
+use crate::text::{closest, squashes_to};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Faction {
@@ -66,13 +66,17 @@ impl Faction {
 
     /// The faction a format or a person wrote, ignoring case, spaces and punctuation.
     pub fn from_written(text: &str) -> Option<Faction> {
-        let key = squash(text);
-        if key.is_empty() {
+        // Read for every squad: XWS writes the id itself (ids are squashed names, and no
+        // alias is another faction's id), else compared without a squashed copy.
+        if let Some(exact) = Faction::ALL.into_iter().find(|f| f.xws() == text) {
+            return Some(exact);
+        }
+        if squashes_to(text, "") {
             return None;
         }
-        Faction::ALL
-            .into_iter()
-            .find(|f| key == f.xws() || f.aliases().contains(&key.as_str()))
+        Faction::ALL.into_iter().find(|f| {
+            squashes_to(text, f.xws()) || f.aliases().iter().any(|a| squashes_to(text, a))
+        })
     }
 
     /// Up to two factions near an unknown spelling, for `did you mean`.
@@ -85,6 +89,7 @@ impl Faction {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::squash;
 
     #[test]
     fn reads_ids_names_and_aliases() {
@@ -112,6 +117,20 @@ mod tests {
     #[test]
     fn suggests_near_misses() {
         assert_eq!(Faction::suggestions("Rebel Aliance"), ["Rebel Alliance"]);
+    }
+
+    #[test]
+    fn an_id_read_exactly_is_the_faction_the_loose_match_finds() {
+        for faction in Faction::ALL {
+            for alias in faction.aliases() {
+                assert!(Faction::ALL.iter().all(|f| f.xws() != *alias), "{alias}");
+            }
+            assert_eq!(Faction::from_written(faction.xws()), Some(faction));
+            assert_eq!(
+                Faction::from_written(&faction.xws().to_uppercase()),
+                Some(faction)
+            );
+        }
     }
 
     #[test]

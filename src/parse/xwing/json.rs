@@ -397,7 +397,7 @@ impl<'a> Reader<'a> {
                         "strings cannot span lines in JSON; write \\n, or close the string",
                     ));
                 }
-                _ => self.pos += 1,
+                _ => self.skip_plain(open),
             }
             if self.pos - open > MAX_STRING_BYTES + 2 {
                 return Err(self.too_long(open));
@@ -416,6 +416,19 @@ impl<'a> Reader<'a> {
             return Err(self.too_long(open));
         }
         Ok(text)
+    }
+
+    /// Moves over the run of plain bytes at the cursor (no quote, backslash or control
+    /// character) in one scan rather than a loop turn per byte, stopping where the byte
+    /// loop would have found the string too long.
+    fn skip_plain(&mut self, open: usize) {
+        let rest = self.bytes().get(self.pos..).unwrap_or_default();
+        let run = rest
+            .iter()
+            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+            .unwrap_or(rest.len());
+        let too_long_at = open + MAX_STRING_BYTES + 3;
+        self.pos = (self.pos + run).min(too_long_at);
     }
 
     fn too_long(&self, open: usize) -> JsonError {
@@ -553,13 +566,20 @@ impl<'a> Reader<'a> {
         }
         let raw = &self.text[start..end];
         self.pos = end;
-        let float = raw.parse::<f64>().ok().filter(|f| f.is_finite());
+        let integer = if valid && integral {
+            raw.parse::<i64>().ok()
+        } else {
+            None
+        };
+        // An integer within i64 converts to the float its text reads as (both round to
+        // nearest), except `-0`, whose float keeps the sign: parse the text only then.
+        let float = match integer {
+            Some(i) if i != 0 || !raw.starts_with('-') => Some(i as f64),
+            _ => raw.parse::<f64>().ok().filter(|f| f.is_finite()),
+        };
         match (valid, float) {
             (true, Some(float)) => Ok(Json {
-                value: JsonValue::Number(Number {
-                    float,
-                    integer: if integral { raw.parse().ok() } else { None },
-                }),
+                value: JsonValue::Number(Number { float, integer }),
                 span: start..end,
             }),
             _ => Err(self.error(
@@ -694,6 +714,46 @@ mod tests {
         assert!(err(&long).message.contains("longer"));
         let ok = format!("\"{}\"", "a".repeat(MAX_STRING_BYTES));
         assert!(parse(&ok).is_ok());
+    }
+
+    #[test]
+    fn a_long_string_is_cut_where_the_byte_by_byte_reader_cut_it() {
+        // The reader stops after MAX_STRING_BYTES + 2 bytes from the opening quote, closed
+        // or not; a cut inside a character widens to its end.
+        let long = format!("\"{}\"", "a".repeat(MAX_STRING_BYTES + 5));
+        assert_eq!(err(&long).span, 0..MAX_STRING_BYTES + 3);
+        let unclosed = format!("[\"{}", "a".repeat(MAX_STRING_BYTES + 5));
+        assert_eq!(err(&unclosed).span, 1..MAX_STRING_BYTES + 4);
+        let wide = format!("\"a{}", "é".repeat(MAX_STRING_BYTES));
+        assert_eq!(err(&wide).span, 0..MAX_STRING_BYTES + 4);
+        let escaped = format!("\"{}\"", "\\n".repeat(MAX_STRING_BYTES / 2 + 1));
+        assert!(err(&escaped).message.contains("longer"));
+        let short_unclosed = format!("\"{}", "a".repeat(10));
+        assert_eq!(err(&short_unclosed).span, 0..1);
+    }
+
+    #[test]
+    fn integers_keep_the_float_their_text_reads_as() {
+        let json = parse("[-0, 0, 9007199254740993, -9223372036854775808, 12]").unwrap();
+        let JsonValue::Array(items) = json.value else {
+            panic!()
+        };
+        let numbers: Vec<Number> = items
+            .iter()
+            .map(|i| match i.value {
+                JsonValue::Number(n) => n,
+                _ => panic!(),
+            })
+            .collect();
+        for (n, text) in
+            numbers
+                .iter()
+                .zip(["-0", "0", "9007199254740993", "-9223372036854775808", "12"])
+        {
+            let read: f64 = text.parse().unwrap();
+            assert_eq!(n.float.to_bits(), read.to_bits(), "{text}");
+            assert_eq!(n.integer, text.parse().ok(), "{text}");
+        }
     }
 
     #[test]

@@ -33,11 +33,17 @@ pub const SLOT_KEYS: &[&str] = &[
 /// The XWS key of a slot name: lower-case letters and digits only; YASB's `Force`
 /// slot is `forcepower`.
 pub fn slot_key(written: &str) -> String {
-    let key: String = written
-        .chars()
-        .filter(char::is_ascii_alphanumeric)
-        .map(|c| c.to_ascii_lowercase())
-        .collect();
+    // A slot key per upgrade of every squad read: most are written as keys already, and
+    // the bytes of a non-ASCII character are never ASCII letters or digits.
+    let key = if written.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        written.to_ascii_lowercase()
+    } else {
+        written
+            .bytes()
+            .filter(u8::is_ascii_alphanumeric)
+            .map(|b| char::from(b.to_ascii_lowercase()))
+            .collect()
+    };
     match key.as_str() {
         "force" => "forcepower".to_string(),
         _ => key,

@@ -6,6 +6,7 @@ use crate::cards::xwing::{Pilot, Quickbuild, Ship, Upgrade, XwingCards};
 use crate::text::{normalize, squash, squashes_to};
 use rustc_hash::FxHashMap as HashMap;
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 /// One card kind's tables. On collisions the first card in load order wins, as a scan
 /// would find it.
@@ -55,6 +56,12 @@ pub struct CardIndex<'a> {
     /// YASB quick-build numbers.
     pub quickbuilds_by_yasb: HashMap<u32, &'a Quickbuild>,
     ships: HashMap<&'a str, &'a Ship>,
+    /// Every pilot's and upgrade's id [`normalize`]d, in load order, for the did-you-mean
+    /// of an unknown id: made on the first one (a run that meets none never pays for it),
+    /// then shared by the rest, which otherwise normalized every id of the faction each.
+    /// Kept apart from the cards so the index stays covariant in `'a`.
+    pilot_id_keys: OnceLock<Vec<String>>,
+    upgrade_id_keys: OnceLock<Vec<String>>,
 }
 
 impl<'a> CardIndex<'a> {
@@ -122,7 +129,27 @@ impl<'a> CardIndex<'a> {
             upgrades_by_yasb,
             quickbuilds_by_yasb,
             ships,
+            pilot_id_keys: OnceLock::new(),
+            upgrade_id_keys: OnceLock::new(),
         }
+    }
+
+    /// Each pilot with its id's key; see `pilot_id_keys`.
+    pub fn pilot_id_keys(&self) -> impl Iterator<Item = (&'a Pilot, &str)> {
+        let pilots = self.cards.pilots.iter().map(|p| &p.value);
+        let keys = self
+            .pilot_id_keys
+            .get_or_init(|| pilots.clone().map(|p| normalize(&p.id)).collect());
+        pilots.zip(keys.iter().map(String::as_str))
+    }
+
+    /// Each upgrade with its id's key; see `pilot_id_keys`.
+    pub fn upgrade_id_keys(&self) -> impl Iterator<Item = (&'a Upgrade, &str)> {
+        let upgrades = self.cards.upgrades.iter().map(|u| &u.value);
+        let keys = self
+            .upgrade_id_keys
+            .get_or_init(|| upgrades.clone().map(|u| normalize(&u.id)).collect());
+        upgrades.zip(keys.iter().map(String::as_str))
     }
 
     pub fn ship(&self, id: &str) -> Option<&'a Ship> {

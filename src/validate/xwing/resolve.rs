@@ -7,7 +7,11 @@ use super::index::{CardIndex, Tables};
 use crate::cards::xwing::{Faction, Pilot, Slot, Upgrade};
 use crate::parse::xwing::CardRef;
 use crate::report::{Code, FileId, Finding};
-use crate::text::{did_you_mean, normalize, squash};
+use crate::text::{closest, closest_normalized, normalize, squash, suggestion_help};
+
+/// Names a did-you-mean offers at most (as `text::did_you_mean`).
+const SUGGESTIONS: usize = 3;
+const OTHERWISE: &str = "check the spelling against `arbiter cards search`";
 
 /// A card found, with a warning when it was found through an alias.
 #[derive(Debug)]
@@ -83,21 +87,25 @@ pub fn pilot<'a>(
         return found.ok_or_else(|| unknown_yasb(file, written, "pilot"));
     }
     found.ok_or_else(|| {
-        let candidates: Vec<&str> = match written {
-            CardRef::Name(_) => pilots()
-                .filter(|p| fits_faction(p))
-                .map(|p| p.name.as_str())
-                .collect(),
-            _ => pilots()
-                .filter(|p| fits_faction(p))
-                .map(|p| p.id.as_str())
-                .collect(),
+        let query = written.text();
+        let near = match written {
+            CardRef::Name(_) => closest(
+                &query,
+                pilots()
+                    .filter(|p| fits_faction(p))
+                    .map(|p| p.name.as_str()),
+                SUGGESTIONS,
+            ),
+            _ => closest_normalized(
+                &query,
+                index
+                    .pilot_id_keys()
+                    .filter(|(p, _)| fits_faction(p))
+                    .map(|(p, key)| (key, p.id.as_str())),
+                SUGGESTIONS,
+            ),
         };
-        unknown(file, written, "pilot").help(did_you_mean(
-            &written.text(),
-            candidates,
-            "check the spelling against `arbiter cards search`",
-        ))
+        unknown(file, written, "pilot").help(suggestion_help(&near, OTHERWISE))
     })
 }
 
@@ -145,15 +153,16 @@ pub fn upgrade<'a>(
         return found.ok_or_else(|| unknown_yasb(file, written, "upgrade"));
     }
     found.ok_or_else(|| {
-        let candidates: Vec<&str> = match written {
-            CardRef::Name(_) => upgrades().map(|u| u.name.as_str()).collect(),
-            _ => upgrades().map(|u| u.id.as_str()).collect(),
+        let query = written.text();
+        let near = match written {
+            CardRef::Name(_) => closest(&query, upgrades().map(|u| u.name.as_str()), SUGGESTIONS),
+            _ => closest_normalized(
+                &query,
+                index.upgrade_id_keys().map(|(u, key)| (key, u.id.as_str())),
+                SUGGESTIONS,
+            ),
         };
-        unknown(file, written, "upgrade").help(did_you_mean(
-            &written.text(),
-            candidates,
-            "check the spelling against `arbiter cards search`",
-        ))
+        unknown(file, written, "upgrade").help(suggestion_help(&near, OTHERWISE))
     })
 }
 

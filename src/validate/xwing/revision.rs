@@ -6,8 +6,55 @@ use crate::cards::formats::Format;
 use crate::cards::xwing::{Revision, XwingCards};
 use crate::parse::xwing::{ParsedSquad, RulesetHint};
 use crate::report::{Code, Finding};
-use crate::text::{squash, squashes_to};
+use crate::text::squash;
+use rustc_hash::FxHashMap as HashMap;
 use serde::Serialize;
+
+/// The card data's points revisions looked up by name and by what an XWS `version` squashes
+/// to, built once per validator: scanning them (and their ids' text) cost about a fifth of
+/// validating a squad.
+#[derive(Debug)]
+pub struct Revisions<'a> {
+    cards: &'a XwingCards,
+    /// Ids, then aliases, of every revision: what [`XwingCards::revision`] finds.
+    by_name: HashMap<&'a str, &'a Revision>,
+    /// Each revision's squashed code folder (`50p20`), id suffix and code; the first
+    /// revision in load order that has a key keeps it.
+    by_version: HashMap<String, &'a Revision>,
+}
+
+impl<'a> Revisions<'a> {
+    pub fn new(cards: &'a XwingCards) -> Self {
+        let revisions = || cards.revisions.iter().map(|r| &r.value);
+        let mut by_name = HashMap::default();
+        for revision in revisions() {
+            by_name.entry(revision.id.as_str()).or_insert(revision);
+        }
+        for revision in revisions() {
+            for alias in &revision.aliases {
+                by_name.entry(alias.as_str()).or_insert(revision);
+            }
+        }
+        let mut by_version = HashMap::default();
+        for revision in revisions() {
+            let folder = revision.code.rsplit('/').next().unwrap_or(&revision.code);
+            let suffix = revision.id.as_str().split_once('-').map_or("", |(_, s)| s);
+            for key in [folder, suffix, revision.code.as_str()] {
+                by_version.entry(squash(key)).or_insert(revision);
+            }
+        }
+        Revisions {
+            cards,
+            by_name,
+            by_version,
+        }
+    }
+
+    /// A revision by id or alias.
+    pub fn named(&self, name: &str) -> Option<&'a Revision> {
+        self.by_name.get(name).copied()
+    }
+}
 
 /// What decided the revision, so a report can say why it used it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -46,18 +93,18 @@ pub struct Chosen<'a> {
 /// Choose the revision. `Err` only when the caller or the format names a revision the card
 /// data does not have: that is a mistake of the command line or data, not of the list.
 pub fn choose<'a>(
-    cards: &'a XwingCards,
+    revisions: &Revisions<'a>,
     format: &Format,
     requested: Option<&str>,
     squad: &ParsedSquad,
 ) -> Result<Chosen<'a>, Finding> {
     if let Some(name) = requested {
-        return named(cards, name).map(|revision| Chosen {
+        return named(revisions, name).map(|revision| Chosen {
             revision,
             source: RevisionSource::Caller,
         });
     }
-    if let Some(revision) = from_version(cards, squad) {
+    if let Some(revision) = from_version(revisions, squad) {
         return Ok(Chosen {
             revision,
             source: RevisionSource::ListVersion,
@@ -67,7 +114,7 @@ pub fn choose<'a>(
     if let Some(revision) = squad
         .ruleset
         .as_ref()
-        .and_then(|r| cards.revision(r.value.trim()))
+        .and_then(|r| revisions.named(r.value.trim()))
     {
         return Ok(Chosen {
             revision,
@@ -76,8 +123,8 @@ pub fn choose<'a>(
     }
     // Legacy points are not in the card data; such lists fall back to the format default.
     let hinted = match squad.ruleset_hint() {
-        Some(RulesetHint::Amg) => cards.revision("amg"),
-        Some(RulesetHint::Xwa) => cards.revision("xwa"),
+        Some(RulesetHint::Amg) => revisions.named("amg"),
+        Some(RulesetHint::Xwa) => revisions.named("xwa"),
         Some(RulesetHint::Legacy) | None => None,
     };
     if let Some(revision) = hinted {
@@ -87,15 +134,15 @@ pub fn choose<'a>(
         });
     }
     let default = format.points_revision.as_deref().unwrap_or("amg");
-    named(cards, default).map(|revision| Chosen {
+    named(revisions, default).map(|revision| Chosen {
         revision,
         source: RevisionSource::FormatDefault,
     })
 }
 
-fn named<'a>(cards: &'a XwingCards, name: &str) -> Result<&'a Revision, Finding> {
-    cards.revision(name).ok_or_else(|| {
-        let known = cards.points_revisions();
+fn named<'a>(revisions: &Revisions<'a>, name: &str) -> Result<&'a Revision, Finding> {
+    revisions.named(name).ok_or_else(|| {
+        let known = revisions.cards.points_revisions();
         Finding::error(
             Code::XwingRevision,
             format!("no points revision is called `{name}`"),
@@ -106,7 +153,7 @@ fn named<'a>(cards: &'a XwingCards, name: &str) -> Result<&'a Revision, Finding>
 
 /// Builders write the points document in XWS `version` (`50P-1.1`, `XWA/50P20`): a version
 /// whose squashed form is a revision's code folder or id suffix names that revision.
-fn from_version<'a>(cards: &'a XwingCards, squad: &ParsedSquad) -> Option<&'a Revision> {
+fn from_version<'a>(revisions: &Revisions<'a>, squad: &ParsedSquad) -> Option<&'a Revision> {
     if squad.format == crate::parse::xwing::SourceFormat::YasbLink {
         // A link's version is its serialisation version, not a points document.
         return None;
@@ -115,23 +162,17 @@ fn from_version<'a>(cards: &'a XwingCards, squad: &ParsedSquad) -> Option<&'a Re
     if written.is_empty() {
         return None;
     }
-    cards.revisions.iter().map(|r| &r.value).find(|r| {
-        let folder = r.code.rsplit('/').next().unwrap_or(&r.code);
-        let suffix = r.id.as_str().split_once('-').map_or("", |(_, s)| s);
-        squashes_to(folder, &written)
-            || squashes_to(suffix, &written)
-            || squashes_to(&r.code, &written)
-    })
+    revisions.by_version.get(&written).copied()
 }
 
 /// The points limit under `revision`: the format's, unless the revision is on another
 /// scale than the format's own revision (a 50-point XWA list in a 20-point format), when
 /// the revision's scale is the standard squad size.
-pub fn points_limit(cards: &XwingCards, format: &Format, revision: &Revision) -> u32 {
+pub fn points_limit(revisions: &Revisions<'_>, format: &Format, revision: &Revision) -> u32 {
     let default_scale = format
         .points_revision
         .as_deref()
-        .and_then(|name| cards.revision(name))
+        .and_then(|name| revisions.named(name))
         .map(|r| r.scale);
     match default_scale {
         Some(scale) if scale != revision.scale => u32::try_from(revision.scale).unwrap_or(0),

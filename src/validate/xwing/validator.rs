@@ -3,12 +3,13 @@
 
 use super::fitted::{Fitted, PilotValues, Ship, Squad};
 use super::index::CardIndex;
+use super::revision::Revisions;
 use super::squad::{ValidatedPilot, ValidatedSquad, ValidatedUpgrade};
 use super::{quickbuild, resolve, revision, rules};
 use crate::cards::CardDb;
 use crate::cards::formats::Format;
 use crate::cards::xwing::Faction;
-use crate::parse::xwing::{CardRef, ParsedSquad};
+use crate::parse::xwing::{CardRef, Faction as ParsedFaction, ParsedSquad};
 use crate::report::{Code, FileId, Finding};
 
 /// What the caller chooses; the rest comes from the list and the card data.
@@ -46,6 +47,10 @@ pub fn validate(
 pub struct Validator<'a> {
     db: &'a CardDb,
     index: CardIndex<'a>,
+    revisions: Revisions<'a>,
+    /// The card data's faction for each faction a reader recognises, in the order of
+    /// [`ParsedFaction::ALL`]: matched loosely once here rather than for every squad.
+    factions: [Option<Faction>; ParsedFaction::ALL.len()],
 }
 
 impl<'a> Validator<'a> {
@@ -53,7 +58,14 @@ impl<'a> Validator<'a> {
         Validator {
             db,
             index: CardIndex::new(&db.xwing),
+            revisions: Revisions::new(&db.xwing),
+            factions: ParsedFaction::ALL.map(|f| Faction::parse_loose(f.xws())),
         }
+    }
+
+    fn faction(&self, parsed: ParsedFaction) -> Option<Faction> {
+        let at = ParsedFaction::ALL.iter().position(|&f| f == parsed)?;
+        self.factions.get(at).copied().flatten()
     }
 
     /// See [`validate`].
@@ -64,16 +76,15 @@ impl<'a> Validator<'a> {
         options: &Options,
     ) -> Result<ValidatedSquad, Finding> {
         let (db, index) = (self.db, &self.index);
-        let cards = &db.xwing;
         let format = find_format(db, &options.format)?;
-        let chosen = revision::choose(cards, format, options.points.as_deref(), squad)?;
+        let chosen = revision::choose(&self.revisions, format, options.points.as_deref(), squad)?;
         let revision = chosen.revision.id.as_str();
         let mut findings = squad.findings.clone();
         let faction = squad
             .faction
             .as_ref()
             .and_then(|f| f.faction)
-            .and_then(|f| Faction::parse_loose(f.xws()));
+            .and_then(|f| self.faction(f));
 
         let mut ships = Vec::with_capacity(squad.pilots.len());
         let mut rows = Vec::with_capacity(squad.pilots.len());
@@ -171,7 +182,7 @@ impl<'a> Validator<'a> {
             file,
             format,
             revision: chosen.revision,
-            points_limit: revision::points_limit(cards, format, chosen.revision),
+            points_limit: revision::points_limit(&self.revisions, format, chosen.revision),
             faction: faction.or_else(|| ships.first().map(|s| s.pilot.faction)),
             parsed: squad,
             ships,
