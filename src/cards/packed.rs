@@ -205,13 +205,28 @@ impl<'de> Reader<'de> {
         self.rest.first().copied().ok_or_else(cut_short)
     }
 
+    #[inline]
     fn byte(&mut self) -> Result<u8, Error> {
         let (&byte, rest) = self.rest.split_first().ok_or_else(cut_short)?;
         self.rest = rest;
         Ok(byte)
     }
 
+    /// Most numbers (counts, offsets under 128, lengths) take one byte: that is read
+    /// inline, the rest in `long_varint`.
+    #[inline]
     fn varint(&mut self) -> Result<u64, Error> {
+        match self.rest.split_first() {
+            Some((&byte, rest)) if byte < 0x80 => {
+                self.rest = rest;
+                Ok(u64::from(byte))
+            }
+            _ => self.long_varint(),
+        }
+    }
+
+    #[inline(never)]
+    fn long_varint(&mut self) -> Result<u64, Error> {
         let mut value = 0u64;
         for shift in (0..64).step_by(7) {
             let byte = self.byte()?;
@@ -223,11 +238,13 @@ impl<'de> Reader<'de> {
         Err(Error("a number in the packed data is too long".to_string()))
     }
 
+    #[inline]
     fn count(&mut self) -> Result<usize, Error> {
         usize::try_from(self.varint()?).map_err(|e| Error(e.to_string()))
     }
 
     /// A string's offset and length (its tag already read): a slice of the pool.
+    #[inline]
     fn string(&mut self) -> Result<&'de str, Error> {
         let at = self.count()?;
         let length = self.count()?;
