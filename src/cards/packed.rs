@@ -11,9 +11,10 @@
 //!
 //! Layout: the pool's length (4 bytes, little-endian), the pool, then one value. A value
 //! is a tag byte followed by its content: a map (entry count, then key and value for each
-//! entry), a list (item count, then the items), a string (offset and length in the pool),
-//! an integer (zigzag), an unsigned integer, a float (8 bytes, little-endian), true, false
-//! or null. Counts, offsets, lengths and integers are LEB128 varints. The shapes are those
+//! entry), a list (item count, then the items), a string (its offset in the pool, 4 bytes
+//! little-endian, and its length), an integer (zigzag), an unsigned integer, a float (8
+//! bytes, little-endian), true, false or null. Counts, lengths and integers are LEB128
+//! varints. The shapes are those
 //! of the JSON it replaced, so serde's derived readers take the same paths as they did
 //! from JSON. This file is also compiled into build.rs.
 
@@ -67,7 +68,8 @@ impl Writer {
             }
         };
         self.out.push(STRING);
-        self.varint(at as u64);
+        let at = u32::try_from(at).unwrap_or(u32::MAX);
+        self.out.extend_from_slice(&at.to_le_bytes());
         self.varint(text.len() as u64);
     }
 
@@ -243,10 +245,13 @@ impl<'de> Reader<'de> {
         usize::try_from(self.varint()?).map_err(|e| Error(e.to_string()))
     }
 
-    /// A string's offset and length (its tag already read): a slice of the pool.
-    #[inline]
+    /// A string's offset and length (its tag already read): a slice of the pool. The
+    /// offset has a fixed width: most are past 127, where a varint takes a loop.
+    #[inline(always)]
     fn string(&mut self) -> Result<&'de str, Error> {
-        let at = self.count()?;
+        let (at, rest) = self.rest.split_first_chunk::<4>().ok_or_else(cut_short)?;
+        self.rest = rest;
+        let at = u32::from_le_bytes(*at) as usize;
         let length = self.count()?;
         at.checked_add(length)
             .and_then(|end| self.pool.get(at..end))
