@@ -1,7 +1,8 @@
 //! Two things generated before the crate compiles:
 //! - every file under `data/` compiled into the binary so arbiter works from any folder: the
-//!   TOML text (for `cards check`, which points into it) and the same data as JSON (which
-//!   every other command reads, because it parses several times faster);
+//!   TOML text (for `cards check`, which points into it) and the same data packed
+//!   (`src/cards/packed.rs`), which every other command reads: it decodes several times
+//!   faster than the TOML, and than the JSON it replaced;
 //! - the `Code` enum of diagnostic codes, from the code tables in `src/report/explain/`
 //!   (see `generate_codes`);
 //! - the search index of the built-in rules glossary (see `embed_rule_index`).
@@ -20,13 +21,14 @@ fn main() {
 
 fn embed_data(root: &Path, out_dir: &Path) {
     println!("cargo:rerun-if-changed=data");
+    println!("cargo:rerun-if-changed=src/cards/packed.rs");
     let mut files = Vec::new();
     for folder in ["cards", "errata", "formats", "rules"] {
         collect(&root.join(folder), &mut files);
     }
     files.sort();
     let mut out = String::from(
-        "/// Data files compiled into the binary: (path inside data/, TOML text, the same as JSON\n/// or \"\" when the TOML does not parse).\npub static FILES: &[(&str, &str, &str)] = &[\n",
+        "/// Data files compiled into the binary: (path inside data/, TOML text, the same\n/// packed, or empty when the TOML does not parse).\npub static FILES: &[(&str, &str, &[u8])] = &[\n",
     );
     for (index, file) in files.iter().enumerate() {
         let relative = file
@@ -36,18 +38,18 @@ fn embed_data(root: &Path, out_dir: &Path) {
             .replace('\\', "/");
         println!("cargo:rerun-if-changed={}", file.display());
         let text = std::fs::read_to_string(file).unwrap_or_default();
-        // A file that does not parse is embedded without JSON; the loader then reads the
-        // TOML and reports the problem like any other.
-        let json = toml::from_str::<serde_json::Value>(&text)
-            .map(json_with_game_first)
+        // A file that does not parse is embedded without its packed form; the loader then
+        // reads the TOML and reports the problem like any other.
+        let packed = toml::from_str::<serde_json::Value>(&text)
+            .map(|value| packed::pack(&value))
             .unwrap_or_default();
-        let json_path = out_dir.join(format!("embedded-{index}.json"));
-        std::fs::write(&json_path, json).unwrap();
+        let packed_path = out_dir.join(format!("embedded-{index}.packed"));
+        std::fs::write(&packed_path, packed).unwrap();
         writeln!(
             out,
-            "    ({relative:?}, include_str!({:?}), include_str!({:?})),",
+            "    ({relative:?}, include_str!({:?}), include_bytes!({:?})),",
             file.display().to_string(),
-            json_path.display().to_string()
+            packed_path.display().to_string()
         )
         .unwrap();
     }
@@ -55,23 +57,10 @@ fn embed_data(root: &Path, out_dir: &Path) {
     std::fs::write(out_dir.join("embedded_files.rs"), out).unwrap();
 }
 
-/// A data file as JSON, its `game` key (when it has one) written first: the loader tells a
-/// card file's game from the first bytes instead of reading the whole document for it
-/// (`cards::load`, `game_of_embedded_json`). Key order means nothing to the readers.
-fn json_with_game_first(value: serde_json::Value) -> String {
-    let serde_json::Value::Object(mut map) = value else {
-        return serde_json::to_string(&value).unwrap();
-    };
-    let Some(game) = map.remove("game") else {
-        return serde_json::to_string(&map).unwrap();
-    };
-    let game = serde_json::to_string(&game).unwrap();
-    let rest = serde_json::to_string(&map).unwrap();
-    match rest.strip_prefix('{').filter(|rest| *rest != "}") {
-        Some(rest) => format!("{{\"game\":{game},{rest}"),
-        None => format!("{{\"game\":{game}}}"),
-    }
-}
+// The packed form's writer (and its reader, unused here), shared with the crate.
+#[allow(dead_code)]
+#[path = "src/cards/packed.rs"]
+mod packed;
 
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {

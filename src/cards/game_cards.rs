@@ -27,8 +27,8 @@ pub type Fact = (String, String);
 /// What the rest of arbiter asks of one game's card data. Each game's module implements
 /// it; [`CardDb::cards`](super::CardDb::cards) is the one place that picks the game.
 pub trait GameCards: std::fmt::Debug + Send + Sync {
-    /// Read one card file, from TOML or from the embedded JSON form (`text` is the TOML,
-    /// used only to widen record spans; JSON records carry none).
+    /// Read one card file, from TOML or from the embedded packed form (`text` is the TOML,
+    /// used only to widen record spans; packed records carry none).
     fn add_data(
         &mut self,
         file: FileId,

@@ -2,7 +2,7 @@
 //! in a file is reported, not only the first one serde stops at.
 
 use super::parse::{
-    DataText, RecordSpans, embedded_json_failure, finding_from_toml, first_header, parse_data,
+    DataText, RecordSpans, embedded_failure, finding_from_toml, first_header, parse_data,
     parse_toml, refused_before_parsing,
 };
 use super::{CardDb, Game, Located};
@@ -80,7 +80,7 @@ impl DataKind {
 #[derive(Debug, Default, Clone)]
 pub struct LoadOptions {
     /// Keep source positions of records (for `cards check`). Without them, embedded data
-    /// is read from its faster JSON form.
+    /// is read from its faster packed form (MessagePack).
     pub spans: bool,
     /// Start from the data compiled into the binary.
     pub embedded: bool,
@@ -107,8 +107,9 @@ struct Candidate {
     display: String,
     relative: String,
     content: Result<Content, crate::input::Unread>,
-    /// The embedded JSON form, when this is an embedded file and spans are not needed.
-    json: Option<&'static str>,
+    /// The embedded MessagePack form, when this is an embedded file and spans are not
+    /// needed.
+    packed: Option<&'static [u8]>,
 }
 
 enum Content {
@@ -186,12 +187,12 @@ fn embedded_candidates(spans: bool, games: &[Game]) -> BTreeMap<String, Candidat
     super::embedded::FILES
         .iter()
         .filter(|(relative, _, _)| wanted_game(relative, games))
-        .map(|(relative, text, json)| {
+        .map(|(relative, text, packed)| {
             let candidate = Candidate {
                 display: format!("{}{relative}", super::EMBEDDED_PREFIX),
                 relative: relative.to_string(),
                 content: Ok(Content::Embedded(text)),
-                json: (!spans && !json.is_empty()).then_some(*json),
+                packed: (!spans && !packed.is_empty()).then_some(*packed),
             };
             (relative.to_string(), candidate)
         })
@@ -229,7 +230,7 @@ pub fn load_replacing(tree: &Path, mount: &str, shown_as: &Path) -> CardDb {
                 "cannot read {}: {why}",
                 entry.display()
             ))),
-            json: None,
+            packed: None,
         };
         by_relative.insert(candidate.relative.clone(), candidate);
     }
@@ -254,7 +255,7 @@ pub fn load_bytes(relative: &str, bytes: Vec<u8>) -> CardDb {
             display: relative.to_string(),
             relative: relative.to_string(),
             content: Ok(Content::Read(bytes)),
-            json: None,
+            packed: None,
         },
     );
     db
@@ -272,7 +273,7 @@ fn collect_files(
             display: crate::input::display_name(path),
             relative: crate::input::display_name(path),
             content: crate::input::read_bounded(path, MAX_DATA_FILE_BYTES).map(Content::Read),
-            json: None,
+            packed: None,
         }]);
     }
     let meta =
@@ -294,7 +295,7 @@ fn collect_files(
                     "cannot read {}: {why}",
                     entry.display()
                 ))),
-                json: None,
+                packed: None,
             });
         }
     } else {
@@ -330,7 +331,7 @@ fn read_candidate(path: &Path, relative: &str) -> Candidate {
         display: path.display().to_string(),
         relative: relative.to_string(),
         content: crate::input::read_bounded(path, MAX_DATA_FILE_BYTES).map(Content::Read),
-        json: None,
+        packed: None,
     }
 }
 
@@ -339,7 +340,7 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
         Ok(Content::Embedded(text)) => {
             let kind = DataKind::from_path(&candidate.relative);
             let file = db.files.add(candidate.display, SourceText::Static(text));
-            return parse_candidate(db, file, kind, candidate.json);
+            return parse_candidate(db, file, kind, candidate.packed);
         }
         Ok(Content::Read(bytes)) => bytes,
         Err(unread) => {
@@ -389,19 +390,19 @@ fn load_candidate(db: &mut CardDb, candidate: Candidate) {
         db.findings.push(refusal);
         return;
     }
-    parse_candidate(db, file, kind, candidate.json);
+    parse_candidate(db, file, kind, candidate.packed);
 }
 
 fn parse_candidate(
     db: &mut CardDb,
     file: FileId,
     kind: Option<DataKind>,
-    json: Option<&'static str>,
+    packed: Option<&'static [u8]>,
 ) {
     db.loaded.push(file);
     let text = db.files.text(file).clone();
-    let data = match json {
-        Some(json) => DataText::Json(json),
+    let data = match packed {
+        Some(packed) => DataText::Packed(packed),
         None => DataText::Toml(&text),
     };
     let Some(kind) = kind else {
@@ -424,7 +425,9 @@ fn parse_candidate(
         DataKind::Formats => {
             // One format per file: its record is the whole file.
             let parsed = match data {
-                DataText::Json(json) => serde_json::from_str(json).map_err(|e| e.to_string()),
+                DataText::Packed(packed) => {
+                    super::record::from_embedded(packed).map_err(|e| e.to_string())
+                }
                 DataText::Toml(text) => toml::from_str(text).map_err(|e| {
                     db.findings.push(finding_from_toml(file, &e, 0));
                     String::new()
@@ -437,7 +440,7 @@ fn parse_candidate(
                     span: 0..text.len(),
                 }),
                 Err(message) if !message.is_empty() => {
-                    db.findings.push(embedded_json_failure(file, &message))
+                    db.findings.push(embedded_failure(file, &message))
                 }
                 Err(_) => {}
             }
@@ -455,12 +458,13 @@ fn parse_candidate(
 }
 
 /// The game of an embedded card file from its first bytes: build.rs writes the `game` key
-/// first (`json_with_game_first`), so the document is not read twice, once for its game.
+/// first (`packed::Writer::value`), so the document is not read twice, once for its game.
 /// `None` sends the caller to reading the whole document.
-fn game_of_embedded_json(json: &str) -> Option<Game> {
-    let rest = json.strip_prefix("{\"game\":\"")?;
-    let (id, _) = rest.split_once('"')?;
-    Game::from_id(id)
+fn game_of_embedded(packed: &[u8]) -> Option<Game> {
+    match super::packed::Reader::new(packed).ok()?.leading_entry()? {
+        ("game", id) => Game::from_id(id),
+        _ => None,
+    }
 }
 
 /// Card files say which game they belong to in a top-level `game = "…"`.
@@ -476,14 +480,14 @@ fn load_cards(db: &mut CardDb, file: FileId, text: &str, data: DataText<'_>) {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    if let DataText::Json(json) = data {
+    if let DataText::Packed(packed) = data {
         #[derive(serde::Deserialize)]
-        struct JsonGame {
+        struct PackedGame {
             game: String,
         }
         // Embedded data passed `cards check`, so it names a known game.
-        let game = game_of_embedded_json(json).or_else(|| {
-            serde_json::from_str::<JsonGame>(json)
+        let game = game_of_embedded(packed).or_else(|| {
+            super::record::from_embedded::<PackedGame>(packed)
                 .ok()
                 .and_then(|g| Game::from_id(&g.game))
         });
@@ -493,9 +497,7 @@ fn load_cards(db: &mut CardDb, file: FileId, text: &str, data: DataText<'_>) {
                 db.cards_mut(game).add_data(file, data, text, &mut findings);
                 db.findings.extend(findings);
             }
-            None => db
-                .findings
-                .push(embedded_json_failure(file, "no known `game`")),
+            None => db.findings.push(embedded_failure(file, "no known `game`")),
         }
         return;
     }
@@ -568,38 +570,63 @@ mod tests {
         assert_eq!(rel, "/tmp/mine.toml");
     }
 
+    /// A JSON object packed, its members in the order the text gives them.
+    fn packed(json: &str) -> Vec<u8> {
+        let value: serde_json::Value = serde_json::from_str(json).unwrap();
+        let map = value.as_object().unwrap();
+        let mut members: Vec<(&String, &serde_json::Value)> = map.iter().collect();
+        members.sort_by_key(|(key, _)| json.find(&format!("\"{key}\"")));
+        let mut writer = super::super::packed::Writer::default();
+        writer.map(members.len());
+        for (key, value) in members {
+            writer.string(key);
+            writer.value(value);
+        }
+        writer.finish()
+    }
+
     #[test]
     fn every_embedded_card_file_tells_its_game_from_its_first_bytes() {
         #[derive(serde::Deserialize)]
-        struct JsonGame {
+        struct PackedGame {
             game: String,
         }
         let mut card_files = 0;
-        for (relative, _, json) in super::super::embedded::FILES {
+        for (relative, _, packed) in super::super::embedded::FILES {
             if !relative.starts_with("cards/") {
                 continue;
             }
             card_files += 1;
-            let whole: JsonGame = serde_json::from_str(json).unwrap();
+            let whole: PackedGame = super::super::record::from_embedded(packed).unwrap();
             assert_eq!(
-                game_of_embedded_json(json),
+                game_of_embedded(packed),
                 Game::from_id(&whole.game),
                 "{relative}"
             );
-            assert!(game_of_embedded_json(json).is_some(), "{relative}");
+            assert!(game_of_embedded(packed).is_some(), "{relative}");
         }
         assert!(card_files > 10);
+    }
+
+    #[test]
+    fn every_embedded_file_packs_its_toml_whole() {
+        for (relative, text, packed) in super::super::embedded::FILES {
+            let from_toml: serde_json::Value = toml::from_str(text).unwrap();
+            let from_packed: serde_json::Value =
+                super::super::record::from_embedded(packed).unwrap();
+            assert_eq!(from_packed, from_toml, "{relative}");
+        }
     }
 
     #[test]
     fn the_timing_files_hold_only_timings_and_are_left_unread_on_request() {
         let unread = crate::cards::xwing::TIMING_FILES;
         for relative in unread {
-            let (_, _, json) = super::super::embedded::FILES
+            let (_, _, packed) = super::super::embedded::FILES
                 .iter()
                 .find(|(r, _, _)| *r == relative)
                 .unwrap();
-            let value: serde_json::Value = serde_json::from_str(json).unwrap();
+            let value: serde_json::Value = super::super::record::from_embedded(packed).unwrap();
             let tables: Vec<&String> = value.as_object().unwrap().keys().collect();
             assert!(
                 tables
@@ -620,13 +647,18 @@ mod tests {
     #[test]
     fn a_document_without_its_game_first_is_read_whole() {
         assert_eq!(
-            game_of_embedded_json(r#"{"pilot":[],"game":"xwing"}"#),
+            game_of_embedded(&packed(r#"{"pilot":[],"game":"xwing"}"#)),
             None
         );
-        assert_eq!(game_of_embedded_json(r#"{"game":"chess","x":1}"#), None);
+        assert_eq!(game_of_embedded(&packed(r#"{"game":"chess","x":1}"#)), None);
         assert_eq!(
-            game_of_embedded_json(r#"{"game":"talon","ship":[]}"#),
+            game_of_embedded(&packed(r#"{"game":"talon","ship":[]}"#)),
             Some(Game::Talon)
         );
+        assert_eq!(game_of_embedded(&packed(r#"{"game":7}"#)), None);
+        let whole = packed(r#"{"game":"xwing"}"#);
+        assert_eq!(game_of_embedded(&whole), Some(Game::Xwing));
+        assert_eq!(game_of_embedded(&whole[..whole.len() - 1]), None);
+        assert_eq!(game_of_embedded(b""), None);
     }
 }

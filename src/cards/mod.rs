@@ -12,6 +12,7 @@ mod load;
 pub mod locate;
 mod located;
 pub mod lookup;
+mod packed;
 mod parse;
 pub mod points;
 mod record;

@@ -11,8 +11,8 @@ use std::ops::Range;
 #[derive(Debug, Clone, Copy)]
 pub enum DataText<'a> {
     Toml(&'a str),
-    /// Embedded JSON made by build.rs from a TOML file; records carry no span.
-    Json(&'a str),
+    /// Embedded MessagePack made by build.rs from a TOML file; records carry no span.
+    Packed(&'a [u8]),
 }
 
 /// Turns the spans toml gives records (for `[[x]]` tables, only the header) into the whole
@@ -30,11 +30,11 @@ impl RecordSpans {
         }
     }
 
-    /// Spans for records read from `data`; JSON records have none, so nothing is scanned.
+    /// Spans for records read from `data`; packed records have none, so nothing is scanned.
     pub fn for_data(file: FileId, data: DataText<'_>) -> Self {
         match data {
             DataText::Toml(text) => RecordSpans::new(file, text),
-            DataText::Json(_) => RecordSpans::new(file, ""),
+            DataText::Packed(_) => RecordSpans::new(file, ""),
         }
     }
 
@@ -67,13 +67,13 @@ pub fn parse_data<T: DeserializeOwned>(
 ) -> Result<T, Vec<Finding>> {
     match data {
         DataText::Toml(text) => parse_toml(file, text),
-        DataText::Json(json) => super::record::from_embedded_json(json)
-            .map_err(|e| vec![embedded_json_failure(file, &e.to_string())]),
+        DataText::Packed(bytes) => super::record::from_embedded(bytes)
+            .map_err(|e| vec![embedded_failure(file, &e.to_string())]),
     }
 }
 
 /// Embedded data is checked in CI, so this means the binary was built from broken data.
-pub(super) fn embedded_json_failure(file: FileId, message: &str) -> Finding {
+pub(super) fn embedded_failure(file: FileId, message: &str) -> Finding {
     Finding::error(
         Code::InvalidValue,
         format!("built-in data does not match the model: {message}"),

@@ -1,10 +1,10 @@
 //! `Record<T>`: a data record and the byte range it came from.
 //!
 //! Data files are TOML so people can edit them, but parsing several megabytes of TOML on
-//! every start would make every command slow. So build.rs also embeds each file as JSON,
-//! which parses several times faster, and commands that need no source positions (everything
-//! but `cards check`) read that. Positions only exist in TOML, hence the switch below: while
-//! reading embedded JSON, records deserialize without a span.
+//! every start would make every command slow. So build.rs also embeds each file packed
+//! (`packed.rs`), which decodes several times faster, and commands that need no source
+//! positions (everything but `cards check`) read that. Positions only exist in TOML, hence
+//! the switch below: while reading embedded data, records deserialize without a span.
 
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
@@ -19,7 +19,7 @@ thread_local! {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Record<T> {
     pub value: T,
-    /// Empty when read from embedded JSON.
+    /// Empty when read from the embedded packed form.
     pub span: Range<usize>,
 }
 
@@ -56,8 +56,8 @@ impl<T: JsonSchema> JsonSchema for Record<T> {
     }
 }
 
-/// Parse JSON produced by build.rs from a data file that already passed `cards check`.
-pub fn from_embedded_json<T: DeserializeOwned>(json: &str) -> Result<T, serde_json::Error> {
+/// Decode the packed form build.rs made from a data file that already passed `cards check`.
+pub fn from_embedded<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, super::packed::Error> {
     struct Restore;
     impl Drop for Restore {
         fn drop(&mut self) {
@@ -66,7 +66,7 @@ pub fn from_embedded_json<T: DeserializeOwned>(json: &str) -> Result<T, serde_js
     }
     WITHOUT_SPANS.with(|flag| flag.set(true));
     let _restore = Restore;
-    serde_json::from_str(json)
+    super::packed::from_packed(bytes)
 }
 
 #[cfg(test)]
@@ -84,17 +84,18 @@ mod tests {
     }
 
     #[test]
-    fn toml_records_carry_spans_and_json_records_do_not() {
+    fn toml_records_carry_spans_and_embedded_records_do_not() {
         let from_toml: File = toml::from_str("[[item]]\nn = 1\n").unwrap();
         assert_eq!(from_toml.item[0].value, Item { n: 1 });
         assert!(!from_toml.item[0].span.is_empty());
-        let from_json: File = from_embedded_json(r#"{"item": [{"n": 2}]}"#).unwrap();
-        assert_eq!(from_json.item[0].value, Item { n: 2 });
-        assert!(from_json.item[0].span.is_empty());
+        let value = serde_json::json!({"item": [{"n": 2}]});
+        let packed: File = from_embedded(&super::super::packed::pack(&value)).unwrap();
+        assert_eq!(packed.item[0].value, Item { n: 2 });
+        assert!(packed.item[0].span.is_empty());
         let again: File = toml::from_str("[[item]]\nn = 3\n").unwrap();
         assert!(
             !again.item[0].span.is_empty(),
-            "the JSON switch is reset afterwards"
+            "the embedded switch is reset afterwards"
         );
     }
 }

@@ -21,14 +21,14 @@ impl SpaceAlertCards {
         CARDS.get_or_init(|| {
             let mut cards = SpaceAlertCards::default();
             let mut findings = Vec::new();
-            for (index, (relative, text, json)) in super::embedded::FILES.iter().enumerate() {
+            for (index, (relative, text, packed)) in super::embedded::FILES.iter().enumerate() {
                 if !relative.starts_with("cards/spacealert/") {
                     continue;
                 }
-                let data = if json.is_empty() {
+                let data = if packed.is_empty() {
                     DataText::Toml(text)
                 } else {
-                    DataText::Json(json)
+                    DataText::Packed(packed)
                 };
                 cards.add(FileId(index as u32), data, text, &mut findings);
             }

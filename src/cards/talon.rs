@@ -23,12 +23,12 @@ impl TalonCards {
         CARDS.get_or_init(|| {
             let mut cards = TalonCards::default();
             let mut findings = Vec::new();
-            for (index, (relative, text, json)) in super::embedded::FILES.iter().enumerate() {
+            for (index, (relative, text, packed)) in super::embedded::FILES.iter().enumerate() {
                 if relative.starts_with("cards/talon/") {
-                    let data = if json.is_empty() {
+                    let data = if packed.is_empty() {
                         DataText::Toml(text)
                     } else {
-                        DataText::Json(json)
+                        DataText::Packed(packed)
                     };
                     cards.add_data(
                         FileId(u32::try_from(index).unwrap_or(u32::MAX)),

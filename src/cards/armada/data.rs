@@ -62,8 +62,8 @@ impl ArmadaCards {
         self.add_data(file, DataText::Toml(text), text, findings);
     }
 
-    /// Read one card file from TOML or from the embedded JSON form (`text` is the TOML,
-    /// used only to widen record spans; JSON records carry none).
+    /// Read one card file from TOML or from the embedded packed form (`text` is the TOML,
+    /// used only to widen record spans; packed records carry none).
     pub fn add_data(
         &mut self,
         file: FileId,
@@ -80,7 +80,7 @@ impl ArmadaCards {
         };
         let records = match data {
             DataText::Toml(_) => RecordSpans::new(file, text),
-            DataText::Json(_) => RecordSpans::new(file, ""),
+            DataText::Packed(_) => RecordSpans::new(file, ""),
         };
         self.ship_types
             .extend(parsed.ship_type.into_iter().map(|r| records.locate(r)));

@@ -44,7 +44,7 @@ impl SpaceAlertCards {
         };
         let records = match data {
             DataText::Toml(_) => RecordSpans::new(file, text),
-            DataText::Json(_) => RecordSpans::new(file, ""),
+            DataText::Packed(_) => RecordSpans::new(file, ""),
         };
         self.imports.extend(parsed.import);
         self.threats.extend(

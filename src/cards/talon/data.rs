@@ -62,7 +62,7 @@ impl TalonCards {
         };
         let records = match data {
             DataText::Toml(_) => RecordSpans::new(file, text),
-            DataText::Json(_) => RecordSpans::new(file, ""),
+            DataText::Packed(_) => RecordSpans::new(file, ""),
         };
         self.classes
             .extend(parsed.ship_class.into_iter().map(|r| records.locate(r)));

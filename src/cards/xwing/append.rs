@@ -1,4 +1,4 @@
-//! Embedded X-Wing card JSON decoded straight into the loaded tables.
+//! Embedded X-Wing card data (the packed form) decoded straight into the loaded tables.
 //!
 //! Decoding a file into a [`CardFile`](super::model::CardFile) first and then moving its
 //! records over grew a vector per table and file by doubling and copied every record once
@@ -7,7 +7,7 @@
 //! stays, into a table sized once per file.
 
 use super::model::*;
-use crate::cards::{Game, Located};
+use crate::cards::{Game, Located, packed};
 use crate::report::FileId;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use std::fmt;
@@ -64,37 +64,38 @@ impl Tables<'_> {
     }
 }
 
-/// Append the records of one embedded card file (JSON written by build.rs from a file
-/// `cards check` passed), read as a [`CardFile`] would be: the same keys, unknown keys and
-/// a missing `game` refused. On an error nothing of the file is kept.
+/// Append the records of one embedded card file (packed by build.rs from a file `cards
+/// check` passed), read as a [`CardFile`] would be: the same keys, unknown keys and a
+/// missing `game` refused. On an error nothing of the file is kept.
 pub fn append_embedded(
     mut tables: Tables<'_>,
     file: FileId,
-    json: &str,
-) -> Result<(), serde_json::Error> {
+    packed: &[u8],
+) -> Result<(), packed::Error> {
     let before = tables.lengths();
-    let mut deserializer = serde_json::Deserializer::from_str(json);
-    let appended = FileSeed {
-        tables: &mut tables,
-        file,
-        bytes: json.len(),
-    }
-    .deserialize(&mut deserializer)
-    .and_then(|()| deserializer.end());
+    let appended = packed::Reader::new(packed).and_then(|mut reader| {
+        FileSeed {
+            tables: &mut tables,
+            file,
+            bytes: packed.len(),
+        }
+        .deserialize(&mut reader)?;
+        reader.end()
+    });
     if appended.is_err() {
         tables.truncate(before);
     }
     appended
 }
 
-/// About the fewest JSON bytes one record of each table (in [`FIELDS`] order) takes in
-/// the embedded data (measured on it, 2026-11: pilots 356, upgrades 190, ships 177,
-/// quick builds 71, …; rounded down): a file's length over it bounds the file's records,
-/// so a table's vector grows once per file at most instead of doubling record by record.
+/// About the fewest bytes one record of each table (in [`FIELDS`] order) takes in the
+/// embedded data: a file's length over it bounds the file's records, so a table's vector
+/// grows once per file at most instead of doubling record by record. Measured on the JSON
+/// form (2026-11: pilots 356, upgrades 190, ships 177, quick builds 71, …) and divided by
+/// four for the packed form, whose keys and repeated strings take three bytes or so.
 /// Reserving more than is written costs address space, not pages; a smaller record only
 /// means the vector grows as before.
-const MIN_RECORD_BYTES: [usize; FIELDS.len()] =
-    [usize::MAX, 100, 150, 300, 150, 50, 60, 60, 40, 25];
+const MIN_RECORD_BYTES: [usize; FIELDS.len()] = [usize::MAX, 25, 37, 75, 37, 12, 15, 15, 10, 6];
 
 struct FileSeed<'t, 'a> {
     tables: &'t mut Tables<'a>,
@@ -181,7 +182,7 @@ impl Append {
     }
 }
 
-/// One table's records appended where they stay, each as read from JSON: no span.
+/// One table's records appended where they stay, each as read from the packed form: no span.
 struct AppendTo<'t, T> {
     table: &'t mut Vec<Located<T>>,
     file: FileId,
@@ -236,7 +237,11 @@ mod tests {
     }
 
     impl Owned {
-        fn append(&mut self, file: FileId, json: &str) -> Result<(), serde_json::Error> {
+        fn append(&mut self, file: FileId, members: &Members) -> Result<(), packed::Error> {
+            self.append_packed(file, &packed(members))
+        }
+
+        fn append_packed(&mut self, file: FileId, packed: &[u8]) -> Result<(), packed::Error> {
             let tables = Tables {
                 revisions: &mut self.revisions,
                 ships: &mut self.ships,
@@ -248,55 +253,81 @@ mod tests {
                 timings: &mut self.timings,
                 untimed: &mut self.untimed,
             };
-            append_embedded(tables, file, json)
+            append_embedded(tables, file, packed)
         }
     }
 
-    /// The tables as `CardFile` and `RecordSpans` made them before this reader.
-    fn through_card_file(file: FileId, json: &str) -> Owned {
-        let parsed: CardFile = parse_data(file, DataText::Json(json)).unwrap();
+    /// A JSON object's members, packed as a map in the order given, repeated keys kept (a
+    /// `serde_json::Value` would keep one).
+    struct Members(Vec<(&'static str, serde_json::Value)>);
+
+    fn packed(members: &Members) -> Vec<u8> {
+        let mut writer = packed::Writer::default();
+        writer.map(members.0.len());
+        for (key, value) in &members.0 {
+            writer.string(key);
+            writer.value(value);
+        }
+        writer.finish()
+    }
+
+    fn unspanned<T>(records: &RecordSpans, record: crate::cards::Record<T>) -> Located<T> {
+        records.locate(crate::cards::Record {
+            value: record.value,
+            span: 0..0,
+        })
+    }
+
+    /// The tables as `CardFile` and `RecordSpans` make them from the file's TOML, without
+    /// the spans embedded records do not have.
+    fn through_card_file(file: FileId, toml: &str) -> Owned {
+        let parsed: CardFile = parse_data(file, DataText::Toml(toml)).unwrap();
         let records = RecordSpans::new(file, "");
         Owned {
             revisions: parsed
                 .revision
                 .into_iter()
-                .map(|r| records.locate(r))
+                .map(|r| unspanned(&records, r))
                 .collect(),
-            ships: parsed.ship.into_iter().map(|r| records.locate(r)).collect(),
+            ships: parsed
+                .ship
+                .into_iter()
+                .map(|r| unspanned(&records, r))
+                .collect(),
             pilots: parsed
                 .pilot
                 .into_iter()
-                .map(|r| records.locate(r))
+                .map(|r| unspanned(&records, r))
                 .collect(),
             upgrades: parsed
                 .upgrade
                 .into_iter()
-                .map(|r| records.locate(r))
+                .map(|r| unspanned(&records, r))
                 .collect(),
             conditions: parsed
                 .condition
                 .into_iter()
-                .map(|r| records.locate(r))
+                .map(|r| unspanned(&records, r))
                 .collect(),
             devices: parsed
                 .device
                 .into_iter()
-                .map(|r| records.locate(r))
+                .map(|r| unspanned(&records, r))
                 .collect(),
             quickbuilds: parsed
                 .quickbuild
                 .into_iter()
-                .map(|r| records.locate(r))
+                .map(|r| unspanned(&records, r))
                 .collect(),
             timings: parsed
                 .timing
                 .into_iter()
-                .map(|r| records.locate(r))
+                .map(|r| unspanned(&records, r))
                 .collect(),
             untimed: parsed
                 .untimed
                 .into_iter()
-                .map(|r| records.locate(r))
+                .map(|r| unspanned(&records, r))
                 .collect(),
         }
     }
@@ -304,15 +335,15 @@ mod tests {
     #[test]
     fn every_embedded_xwing_file_reads_as_its_card_file_would() {
         let mut files = 0;
-        for (relative, _, json) in crate::cards::embedded::FILES {
+        for (relative, toml, packed) in crate::cards::embedded::FILES {
             if !relative.starts_with("cards/xwing/") {
                 continue;
             }
             files += 1;
             let file = FileId(7);
-            let expected = format!("{:?}", through_card_file(file, json));
+            let expected = format!("{:?}", through_card_file(file, toml));
             let mut got = Owned::default();
-            got.append(file, json).unwrap();
+            got.append_packed(file, packed).unwrap();
             assert_eq!(format!("{got:?}"), expected, "{relative}");
         }
         assert!(files >= 10, "the X-Wing card files are embedded ({files})");
@@ -320,24 +351,54 @@ mod tests {
 
     #[test]
     fn a_file_that_does_not_match_the_model_adds_nothing() {
-        const REVISION: &str = r#"{"id":"amg-y","name":"n","organisation":"amg","code":"c","date":"2024-01-01","scale":20}"#;
+        use serde_json::json;
+        let revision = |id: &str| json!([{"id": id, "name": "n", "organisation": "amg", "code": "c", "date": "2024-01-01", "scale": 20}]);
         let mut cards = Owned::default();
-        let good = format!(
-            r#"{{"game":"xwing","revision":[{}]}}"#,
-            REVISION.replace("amg-y", "amg-x")
-        );
+        let good = Members(vec![
+            ("game", json!("xwing")),
+            ("revision", revision("amg-x")),
+        ]);
         cards.append(FileId(1), &good).unwrap();
         let broken = [
-            format!(r#"{{"game":"xwing","revision":[{REVISION}],"ship":[{{"id":1}}]}}"#),
-            format!(r#"{{"game":"xwing","revision":[{REVISION}],"pilots":[]}}"#),
-            format!(r#"{{"revision":[{REVISION}]}}"#),
-            format!(r#"{{"game":"xwing","revision":[{REVISION}],"revision":[]}}"#),
-            format!(r#"{{"game":"xwing","revision":[{REVISION}]}} trailing"#),
+            vec![
+                ("game", json!("xwing")),
+                ("revision", revision("amg-y")),
+                ("ship", json!([{"id": 1}])),
+            ],
+            vec![
+                ("game", json!("xwing")),
+                ("revision", revision("amg-y")),
+                ("pilots", json!([])),
+            ],
+            vec![("revision", revision("amg-y"))],
+            vec![
+                ("game", json!("xwing")),
+                ("revision", revision("amg-y")),
+                ("revision", json!([])),
+            ],
+            vec![
+                ("game", json!("xwing")),
+                ("revision", json!({"id": "amg-y"})),
+            ],
         ];
-        for json in &broken {
-            assert!(cards.append(FileId(2), json).is_err(), "{json}");
-            assert_eq!(cards.revisions.len(), 1, "{json}");
+        for members in broken {
+            let shown = format!("{:?}", members);
+            assert!(
+                cards.append(FileId(2), &Members(members)).is_err(),
+                "{shown}"
+            );
+            assert_eq!(cards.revisions.len(), 1, "{shown}");
         }
+        let whole = packed(&good);
+        assert!(
+            cards
+                .append_packed(FileId(3), &whole[..whole.len() - 3])
+                .is_err()
+        );
+        assert_eq!(cards.revisions.len(), 1, "a file cut short");
+        let longer = [whole.as_slice(), b"\x06"].concat();
+        assert!(cards.append_packed(FileId(3), &longer).is_err());
+        assert_eq!(cards.revisions.len(), 1, "bytes after the document");
         assert_eq!(cards.revisions[0].id.as_str(), "amg-x");
         assert_eq!(cards.revisions[0].file, FileId(1));
         assert_eq!(cards.revisions[0].span, 0..0);

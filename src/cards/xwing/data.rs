@@ -2,7 +2,7 @@
 
 use super::append::{Tables, append_embedded};
 use super::model::*;
-use crate::cards::parse::embedded_json_failure;
+use crate::cards::parse::embedded_failure;
 use crate::cards::{CardEntry, DataText, Game, Located, RecordSpans};
 use crate::report::{FileId, Finding};
 
@@ -44,10 +44,10 @@ impl XwingCards {
         text: &str,
         findings: &mut Vec<Finding>,
     ) {
-        if let DataText::Json(json) = data {
-            // JSON records have no spans: nothing to scan, and each is decoded in place.
-            if let Err(error) = append_embedded(self.tables(), file, json) {
-                findings.push(embedded_json_failure(file, &error.to_string()));
+        if let DataText::Packed(packed) = data {
+            // Embedded records have no spans: nothing to scan, and each is decoded in place.
+            if let Err(error) = append_embedded(self.tables(), file, packed) {
+                findings.push(embedded_failure(file, &error.to_string()));
             }
             return;
         }

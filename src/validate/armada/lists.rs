@@ -11,6 +11,7 @@ use crate::report::{FileId, SourceFiles};
 use crate::validate::{
     GameLists, ListBytes, ListKind, ListOption, ListSigns, Request, Sign, TeamMember,
 };
+use std::sync::OnceLock;
 
 /// Armada fleets are told by a builder's layout alone.
 pub const SIGNS: ListSigns = ListSigns {
@@ -29,7 +30,9 @@ fn recognise(probe: &str, sign: Sign) -> Option<Option<&'static str>> {
 /// The Armada card data with its lookup tables and the run's choices.
 pub struct ArmadaLists<'db> {
     db: &'db CardDb,
-    index: CardIndex<'db>,
+    /// Built for the first Armada list of the run: a run with none (an X-Wing list) does
+    /// not index the Armada names, nor start the indexing thread.
+    index: OnceLock<CardIndex<'db>>,
     /// `--format`, when it names an Armada format.
     format: Option<&'db Format>,
     /// The format of a list that names none: `standard`, else the first there is.
@@ -71,7 +74,7 @@ impl<'db> ArmadaLists<'db> {
         };
         Ok(ArmadaLists {
             db,
-            index: CardIndex::new(&db.armada),
+            index: OnceLock::new(),
             format,
             single_fleet,
             default_format,
@@ -81,6 +84,10 @@ impl<'db> ArmadaLists<'db> {
                 .filter(|p| db.armada.revision(p).is_some()),
             tables: request.tables,
         })
+    }
+
+    fn index(&self) -> &CardIndex<'db> {
+        self.index.get_or_init(|| CardIndex::new(&self.db.armada))
     }
 
     /// The format a list is judged under: `--format`, else the one the list names, else
@@ -114,7 +121,7 @@ impl<'db> ArmadaLists<'db> {
             Some(format) => (format, "option"),
             None => self.format_of(&parsed),
         };
-        let fleet = validate_with(&self.index, format, &parsed, file, self.points.as_deref());
+        let fleet = validate_with(self.index(), format, &parsed, file, self.points.as_deref());
         CheckedFleet {
             name: list.name.to_string(),
             files,
