@@ -238,17 +238,25 @@ pub fn count_space(input: Span<'_>) -> PResult<'_, Number> {
 }
 
 /// `Key: value`: the key (letters and spaces, trimmed) and the trimmed rest of the line.
+/// Read by hand, byte by byte, rather than by the combinators: every line of every list
+/// is asked (the builders' headers, the second-list check, detection), and a key is ASCII
+/// letters, spaces and tabs only.
 pub fn key_value(input: Span<'_>) -> PResult<'_, (Span<'_>, Span<'_>)> {
-    // Most lines have no colon at all; say so without running the parser.
-    if !input.fragment().as_bytes().contains(&b':') {
+    let line = input.trim_start();
+    let bytes = line.fragment().as_bytes();
+    let key_len = bytes
+        .iter()
+        .take_while(|&&b| b.is_ascii_alphabetic() || b == b' ' || b == b'\t')
+        .count();
+    if key_len == 0 || bytes.get(key_len) != Some(&b':') {
         return Err(nom::Err::Error(Expected {
-            at: input,
+            at: line,
             what: "`Key: value`",
         }));
     }
-    let key_char = |c: char| c.is_ascii_alphabetic() || c == ' ' || c == '\t';
-    let (input, (_, key, _, value)) = (ws, take_while1(key_char), char(':'), rest).parse(input)?;
-    Ok((input, (key.trim(), value.trim())))
+    let key = line.slice(0, key_len).trim();
+    let value = line.slice(key_len + 1, line.len()).trim();
+    Ok((line.slice(line.len(), line.len()), (key, value)))
 }
 
 /// `Key:` (any case, optional spaces around) and the trimmed rest of the line.
@@ -264,6 +272,13 @@ pub fn header<'a>(
 /// `= N <words>`: a subtotal line, with the words after the number (`Points`,
 /// `total points`, `total ship cost`…).
 pub fn subtotal(input: Span<'_>) -> PResult<'_, (Number, Span<'_>)> {
+    // Most lines start with something else: no parser run for them.
+    if !input.trim_start().fragment().starts_with('=') {
+        return Err(nom::Err::Error(Expected {
+            at: input,
+            what: "`=`",
+        }));
+    }
     let (input, (_, _, _, n, _, words)) = (ws, char('='), ws, number, ws, rest).parse(input)?;
     Ok((input, (n, words.trim())))
 }
@@ -517,6 +532,44 @@ mod tests {
                 .parts
                 .is_empty()
         );
+    }
+
+    /// What `key_value` gave when it was written with the combinators.
+    fn key_value_by_combinators(input: Span<'_>) -> Option<(Span<'_>, Span<'_>)> {
+        let key_char = |c: char| c.is_ascii_alphabetic() || c == ' ' || c == '\t';
+        let (_, (_, key, _, value)) = (ws, take_while1(key_char), char(':'), rest)
+            .parse(input)
+            .ok()?;
+        Some((key.trim(), value.trim()))
+    }
+
+    #[test]
+    fn key_value_reads_what_the_combinators_read() {
+        let lines = [
+            "Name: Motti",
+            "  faction :  Rebel \t",
+            "\u{a0}Total Points:400",
+            "Squadrons:",
+            "Squadrons (84/134):",
+            "• Darth Vader (TIE Defender) (25)",
+            "= 57 Points",
+            ":",
+            " : x",
+            "Author\t: Ryan",
+            "Name",
+            "",
+            "Quasar Fire I (54)",
+            "Gamemode: Standard: 400",
+            "Ñame: x",
+            "\u{feff}Name: x",
+            "\u{2003}\tObjectives: x: y",
+        ];
+        for line in lines {
+            let got = key_value(span(line)).ok().map(|(_, kv)| kv);
+            assert_eq!(got, key_value_by_combinators(span(line)), "{line:?}");
+        }
+        assert!(subtotal(span("Quasar Fire I (54)")).is_err());
+        assert!(subtotal(span(" \t= 5 Points")).is_ok());
     }
 
     #[test]

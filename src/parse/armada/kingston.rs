@@ -60,7 +60,16 @@ pub fn second_list_starts(rec: &mut Recorder, lines: &[Line<'_>], i: usize) -> b
     let Some(line) = lines.get(i) else {
         return false;
     };
-    let is_name = |l: &Line<'_>| grammar::any_header(l.trimmed(), &["Name"]).is_some();
+    let is_name = |l: &Line<'_>| {
+        // A trimmed `Name:` line starts with the key itself: most lines are told apart by
+        // their first four bytes, without the header parser (every line of every list asks).
+        let t = l.trimmed();
+        t.fragment()
+            .as_bytes()
+            .get(..4)
+            .is_some_and(|head| head.eq_ignore_ascii_case(b"name"))
+            && grammar::any_header(t, &["Name"]).is_some()
+    };
     if !is_name(line) || !lines.iter().take(i).any(is_name) {
         return false;
     }

@@ -54,7 +54,7 @@ impl<'a> Iterator for Lines<'a> {
         }
         let start = self.at;
         let rest = bytes.get(start..).unwrap_or_default();
-        let end = memchr2(b'\n', b'\r', rest).map_or(bytes.len(), |i| start + i);
+        let end = memchr::memchr2(b'\n', b'\r', rest).map_or(bytes.len(), |i| start + i);
         self.at = match bytes.get(end) {
             Some(b'\r') if bytes.get(end + 1) == Some(&b'\n') => end + 2,
             Some(_) => end + 1,
@@ -68,10 +68,6 @@ impl<'a> Iterator for Lines<'a> {
             trimmed: raw.trim(),
         })
     }
-}
-
-fn memchr2(a: u8, b: u8, haystack: &[u8]) -> Option<usize> {
-    haystack.iter().position(|&c| c == a || c == b)
 }
 
 #[cfg(test)]

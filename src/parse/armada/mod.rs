@@ -76,7 +76,10 @@ pub fn parse_bytes_as(
         .help("give one exported fleet list per file");
         return (shown.into(), failed(finding));
     }
-    if let Some(at) = binary_at(bytes) {
+    // Almost every input has no byte that binary detection or the sanitising looks for:
+    // one pass over it says so, and both are skipped.
+    let suspect = has_suspect_byte(bytes);
+    if let Some(at) = suspect.then(|| binary_at(bytes)).flatten() {
         // Keep the text up to a little after the first control byte, made printable.
         let kept = sanitize(&lossy_prefix(bytes, at + 64)).into_owned();
         let offset = String::from_utf8_lossy(bytes.get(..at).unwrap_or_default()).len();
@@ -95,7 +98,11 @@ pub fn parse_bytes_as(
     }
     match std::str::from_utf8(bytes) {
         Ok(text) => {
-            let text: Arc<str> = Arc::from(&*sanitize(text));
+            let text: Arc<str> = if suspect {
+                Arc::from(&*sanitize(text))
+            } else {
+                Arc::from(text)
+            };
             let fleet = parse(file, &text);
             (text, fleet)
         }
@@ -122,15 +129,7 @@ pub fn parse_bytes_as(
 fn sanitize(text: &str) -> Cow<'_, str> {
     let is_control =
         |c: char| (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) || c == '\u{7f}';
-    // Fast byte check first: C0 controls, DEL, and 0xC2 (which starts the C1 controls).
-    let suspect =
-        |b: u8| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7f || b == 0xc2;
-    // In 64-byte blocks without an early exit, which the compiler vectorises: every
-    // input passes here.
-    let any_suspect = text
-        .as_bytes()
-        .chunks(64)
-        .any(|block| block.iter().fold(false, |found, &b| found | suspect(b)));
+    let any_suspect = has_suspect_byte(text.as_bytes());
     if !any_suspect || !text.chars().any(is_control) {
         return Cow::Borrowed(text);
     }
@@ -143,6 +142,36 @@ fn sanitize(text: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// The bytes [`sanitize`] and [`binary_at`] look for: C0 controls but tab and line ends
+/// (NUL and the form feed among them), DEL, and 0xC2 (which starts the C1 controls).
+// Indices below the table's length by construction; no input is looked at here.
+#[allow(clippy::indexing_slicing)]
+const SUSPECT_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 0x20 {
+        table[byte] = !matches!(byte as u8, b'\t' | b'\n' | b'\r');
+        byte += 1;
+    }
+    table[0x7f] = true;
+    table[0xc2] = true;
+    table
+};
+
+/// Whether `bytes` hold any of [`SUSPECT_BYTES`]: when not, [`binary_at`] finds nothing
+/// and [`sanitize`] changes nothing. A table look-up per byte in 64-byte blocks without
+/// an early exit inside a block: every input passes here.
+fn has_suspect_byte(bytes: &[u8]) -> bool {
+    bytes.chunks(64).any(|block| {
+        block
+            .iter()
+            // A byte is always below 256: the bounds check is compiled away.
+            .fold(false, |found, &b| {
+                found | SUSPECT_BYTES.get(usize::from(b)).copied().unwrap_or(true)
+            })
+    })
 }
 
 /// Read one list from text: detect the builder, then read every line.
@@ -233,13 +262,14 @@ fn failed(finding: Finding) -> ParsedFleet {
 /// Where the input stops looking like text: a NUL byte, or many control bytes early on.
 fn binary_at(bytes: &[u8]) -> Option<usize> {
     let head = bytes.get(..bytes.len().min(8192)).unwrap_or_default();
-    if let Some(at) = head.iter().position(|&b| b == 0) {
+    if let Some(at) = memchr::memchr(0, head) {
         return Some(at);
     }
-    let is_control = |b: &u8| *b < 0x20 && !matches!(*b, b'\n' | b'\r' | b'\t' | 0x0c);
-    let controls = head.iter().filter(|b| is_control(b)).count();
+    // Bitwise, without branches, so that the count over every input is vectorised.
+    let is_control = |b: u8| (b < 0x20) & (b != b'\n') & (b != b'\r') & (b != b'\t') & (b != 0x0c);
+    let controls: usize = head.iter().map(|&b| usize::from(is_control(b))).sum();
     if controls * 10 > head.len().max(1) {
-        return head.iter().position(is_control);
+        return head.iter().position(|&b| is_control(b));
     }
     None
 }

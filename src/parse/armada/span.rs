@@ -57,11 +57,24 @@ impl<'a> Span<'a> {
     }
 
     pub fn trim_start(&self) -> Self {
+        // Most spans start with a printable ASCII byte: nothing to trim, no character
+        // decoded (every line and name of every list is trimmed).
+        if self
+            .fragment
+            .as_bytes()
+            .first()
+            .is_some_and(ascii_not_space)
+        {
+            return *self;
+        }
         let trimmed = self.fragment.trim_start();
         self.slice(self.fragment.len() - trimmed.len(), self.fragment.len())
     }
 
     pub fn trim_end(&self) -> Self {
+        if self.fragment.as_bytes().last().is_some_and(ascii_not_space) {
+            return *self;
+        }
         let trimmed = self.fragment.trim_end();
         self.slice(0, trimmed.len())
     }
@@ -70,6 +83,12 @@ impl<'a> Span<'a> {
     pub fn split_at(&self, at: usize) -> (Self, Self) {
         (self.slice(0, at), self.slice(at, self.fragment.len()))
     }
+}
+
+/// An ASCII byte that is a whole character and not whitespace as `char::is_whitespace`
+/// has it (which counts the vertical tab, unlike `u8::is_ascii_whitespace`).
+fn ascii_not_space(byte: &u8) -> bool {
+    byte.is_ascii() && !matches!(byte, b' ' | b'\t' | b'\n' | 0x0b..=0x0d)
 }
 
 impl<'a> Input for Span<'a> {
@@ -177,6 +196,30 @@ mod tests {
         assert_eq!(word.range(), 6..8);
         assert!(rest.is_empty());
         assert_eq!(rest.offset(), 8);
+    }
+
+    #[test]
+    fn the_quick_trim_is_the_standard_one() {
+        let mut samples: Vec<String> = (0u8..0x80)
+            .flat_map(|b| {
+                let c = char::from(b);
+                [
+                    format!("{c}x{c}"),
+                    format!("{c}"),
+                    format!("{c}\u{a0}y\u{2003}{c}"),
+                ]
+            })
+            .collect();
+        samples.extend(["", " ", "\u{85}a\u{85}", "\u{a0}", "•x", "x\u{3000}"].map(String::from));
+        for text in &samples {
+            let span = Span::new(text);
+            assert_eq!(span.trim_start().fragment(), text.trim_start(), "{text:?}");
+            assert_eq!(span.trim_end().fragment(), text.trim_end(), "{text:?}");
+            assert_eq!(span.trim().range(), {
+                let start = text.len() - text.trim_start().len();
+                start..start + text.trim().len()
+            });
+        }
     }
 
     #[test]

@@ -72,6 +72,26 @@ const ESCAPES: [u8; 256] = {
 
 const FILTER_SUSPECT: u8 = 1;
 
+/// How many of eight bytes (one little-endian word) come before the first that is not
+/// printable ASCII other than `"` and `\\` (8: none is): the bytes before it are ones
+/// [`ESCAPES`] has nothing for. The classic bit tricks ("has a zero byte", "has a byte
+/// less than n") flag the lowest such byte exactly (a borrow only runs upwards from a
+/// flagged byte).
+fn first_not_plain(word: u64) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let zero_bytes = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
+    let non_ascii = word & HIGHS;
+    let control = word.wrapping_sub(ONES * 0x20) & !word & HIGHS;
+    let flagged = non_ascii
+        | control
+        | zero_bytes(word ^ (ONES * u64::from(b'"')))
+        | zero_bytes(word ^ (ONES * u64::from(b'\\')))
+        | zero_bytes(word ^ (ONES * 0x7f));
+    // At most 64 / 8.
+    usize::try_from(flagged.trailing_zeros() / 8).unwrap_or(8)
+}
+
 impl Writer<'_> {
     fn new_line(&mut self) {
         let width = self.level * 2;
@@ -123,27 +143,49 @@ impl Writer<'_> {
 
     fn string(&mut self, text: &str) {
         self.out.push('"');
+        let bytes = text.as_bytes();
         let mut start = 0;
-        for (at, &byte) in text.as_bytes().iter().enumerate() {
+        let mut at = 0;
+        let mut suspects_looked_at = false;
+        while at < bytes.len() {
+            // Eight bytes at a time while none needs a look (almost every byte written);
+            // near the end the last eight, which overlap bytes already looked at.
+            let word_at = at.min(bytes.len().saturating_sub(8));
+            if let Some(word) = bytes
+                .get(word_at..word_at + 8)
+                .and_then(|w| <[u8; 8]>::try_from(w).ok())
+            {
+                // Past the plain bytes the word starts with, to the first that needs a look.
+                let first_to_look_at = word_at + first_not_plain(u64::from_le_bytes(word));
+                if first_to_look_at > at {
+                    at = first_to_look_at;
+                    continue;
+                }
+            }
+            let Some(&byte) = bytes.get(at) else {
+                break;
+            };
             let escape = ESCAPES[usize::from(byte)];
             if escape == 0 {
+                at += 1;
                 continue;
             }
             if escape == FILTER_SUSPECT {
-                // Most are a `—` or `’`: the string is looked at as the filter would, but
-                // for the C0 controls, which it holds escaped.
-                if self.shown_as_is
-                    && text
+                // Most are a `—` or `’`: the string is looked at once as the filter would,
+                // but for the C0 controls, which it holds escaped.
+                if !suspects_looked_at && self.shown_as_is {
+                    self.shown_as_is = !text
                         .chars()
-                        .any(|c| c >= '\u{7f}' && crate::report::is_hidden_control(c))
-                {
-                    self.shown_as_is = false;
+                        .any(|c| c >= '\u{7f}' && crate::report::is_hidden_control(c));
                 }
+                suspects_looked_at = true;
+                at += 1;
                 continue;
             }
             // An escaped byte is ASCII, so `at` and `at + 1` are character boundaries.
             self.out.push_str(text.get(start..at).unwrap_or_default());
-            start = at + 1;
+            at += 1;
+            start = at;
             self.out.push('\\');
             if escape == b'u' {
                 const HEX: &[u8; 16] = b"0123456789abcdef";
@@ -557,6 +599,54 @@ mod tests {
         let mut out = String::new();
         write_report(&mut out, report, depth);
         out
+    }
+
+    #[test]
+    fn strings_as_serde_json_writes_them_every_byte_at_every_place() {
+        let plain = "Assault Proton Torpedoes";
+        let mut samples: Vec<String> = Vec::new();
+        for byte in 0u8..0x80 {
+            for at in 0..=17 {
+                let mut text: String = plain.chars().take(at).collect();
+                text.push(char::from(byte));
+                text.push_str(plain);
+                samples.push(text);
+            }
+        }
+        samples.extend([
+            awkward_text(),
+            String::new(),
+            "—’—".into(),
+            "12345678\u{7f}".into(),
+        ]);
+        for text in &samples {
+            let mut out = String::new();
+            let mut writer = Writer {
+                out: &mut out,
+                level: 0,
+                shown_as_is: true,
+            };
+            writer.string(text);
+            assert_eq!(
+                out,
+                serde_json::to_string(text).unwrap_or_default(),
+                "{text:?}"
+            );
+        }
+        let plain = |b: u8| ESCAPES[usize::from(b)] == 0 && b < 0x7f;
+        for byte in 0u8..=0xff {
+            for at in 0..8 {
+                for after in [b'a', 0, b'"', 0xff, 0x1f] {
+                    let mut bytes = [b'a'; 8];
+                    bytes[at] = byte;
+                    bytes[(at + 1).min(7)..].fill(after);
+                    bytes[at] = byte;
+                    let expected = bytes.iter().position(|&b| !plain(b)).unwrap_or(8);
+                    let word = u64::from_le_bytes(bytes);
+                    assert_eq!(first_not_plain(word), expected, "{bytes:?}");
+                }
+            }
+        }
     }
 
     #[test]

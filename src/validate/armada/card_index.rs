@@ -15,6 +15,7 @@ use crate::parse::armada::CardName;
 use crate::text::{normalize, squash};
 use rustc_hash::{FxBuildHasher, FxHashMap};
 use smallvec::SmallVec;
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::RwLock;
 
@@ -308,8 +309,9 @@ impl NameIndex {
         }
         let mut found = Vec::new();
         for (key, cards) in &self.loose {
-            let card_words: Vec<&str> = key.split(' ').collect();
-            if words.iter().all(|w| card_words.contains(w)) {
+            // Split where asked rather than collected: this scans every loose key of the
+            // kind for each name no other key finds.
+            if words.iter().all(|w| key.split(' ').any(|k| k == *w)) {
                 for &i in cards {
                     push_unique(&mut found, i);
                 }
@@ -403,6 +405,66 @@ pub struct CardIndex<'db> {
     /// The clash names of every unique card (its name, or its `unique_class` names),
     /// normalized once: the unique rule compares them for every list.
     unique_names: FxHashMap<&'db str, String>,
+    /// Names already resolved, by everything resolving looks at ([`resolution_key`]): the
+    /// card's position in its kind's list. A corpus repeats the same names at the same
+    /// costs, and working one out (its keys looked up, the candidates narrowed, a
+    /// qualifier normalized) cost about ten times this one look-up.
+    resolved: RwLock<FxHashMap<Box<[u8]>, Option<usize>>>,
+}
+
+/// Which kind of card a name is resolved as: part of [`resolution_key`].
+#[derive(Clone, Copy)]
+enum Kind {
+    Ship = 1,
+    Squadron,
+    Upgrade,
+    Objective,
+}
+
+/// Everything [`pick`] looks at, as bytes, written into `key`: the kind, the hints (the
+/// legal sources as a set: only membership is asked) and every field of the name, each
+/// length-prefixed so two different names never give one key.
+fn resolution_key(key: &mut Vec<u8>, kind: Kind, name: &CardName, hints: &Hints<'_>) {
+    let legal = Source::ALL
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| hints.legal_sources.contains(s))
+        .fold(0u16, |set, (i, _)| set | 1 << i);
+    let [legal_low, legal_high] = legal.to_le_bytes();
+    let (stated_given, stated) = match hints.stated_points {
+        Some(points) => (1, points),
+        None => (0, 0),
+    };
+    key.clear();
+    key.extend_from_slice(&[
+        kind as u8,
+        hints.faction.map_or(0, |f| f as u8 + 1),
+        hints.slot.map_or(0, |s| s as u8 + 1),
+        legal_low,
+        legal_high,
+        stated_given,
+    ]);
+    key.extend_from_slice(&stated.to_le_bytes());
+    let mut field = |text: Option<&str>| match text {
+        Some(text) => {
+            key.extend_from_slice(&(text.len() + 1).to_le_bytes());
+            key.extend_from_slice(text.as_bytes());
+        }
+        None => key.extend_from_slice(&0usize.to_le_bytes()),
+    };
+    field(Some(&name.text));
+    field(name.qualifier.as_ref().map(|t| t.text.as_str()));
+    field(name.variant.as_ref().map(|t| t.text.as_str()));
+    field(name.source_tag.as_ref().map(|t| t.text.as_str()));
+    for part in &name.parts {
+        field(Some(&part.text));
+    }
+}
+
+thread_local! {
+    /// The buffer each thread writes its resolution keys into (one allocation per thread,
+    /// not one per name).
+    static RESOLUTION_KEY: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
 impl<'db> CardIndex<'db> {
@@ -440,6 +502,7 @@ impl<'db> CardIndex<'db> {
                 suggestions: RwLock::new(HashMap::new()),
                 prices,
                 unique_names,
+                resolved: RwLock::new(FxHashMap::default()),
             }
         })
     }
@@ -486,30 +549,81 @@ impl<'db> CardIndex<'db> {
     }
 
     pub fn ship(&self, name: &CardName, hints: &Hints<'_>) -> Option<&'db Ship> {
-        resolve(&self.ships, &self.cards.ships, name, hints, |_| true)
+        self.resolve(
+            Kind::Ship,
+            &self.ships,
+            &self.cards.ships,
+            name,
+            hints,
+            |_| true,
+        )
     }
 
     pub fn squadron(&self, name: &CardName, hints: &Hints<'_>) -> Option<&'db Squadron> {
-        resolve(&self.squadrons, &self.cards.squadrons, name, hints, |_| {
-            true
-        })
+        self.resolve(
+            Kind::Squadron,
+            &self.squadrons,
+            &self.cards.squadrons,
+            name,
+            hints,
+            |_| true,
+        )
     }
 
     pub fn upgrade(&self, name: &CardName, hints: &Hints<'_>) -> Option<&'db Upgrade> {
         let slot = hints.slot;
-        resolve(&self.upgrades, &self.cards.upgrades, name, hints, |u| {
-            slot.is_none_or(|s| u.slots.contains(&s))
-        })
+        self.resolve(
+            Kind::Upgrade,
+            &self.upgrades,
+            &self.cards.upgrades,
+            name,
+            hints,
+            |u| slot.is_none_or(|s| u.slots.contains(&s)),
+        )
     }
 
     pub fn objective(&self, name: &CardName, hints: &Hints<'_>) -> Option<&'db Objective> {
-        resolve(
+        self.resolve(
+            Kind::Objective,
             &self.objectives,
             &self.cards.objectives,
             name,
             hints,
             |_| true,
         )
+    }
+
+    /// The card `name` is, remembered by everything that decides it.
+    fn resolve<T: Resolvable>(
+        &self,
+        kind: Kind,
+        index: &NameIndex,
+        cards: &'db [Located<T>],
+        name: &CardName,
+        hints: &Hints<'_>,
+        fits_kind: impl Fn(&T) -> bool,
+    ) -> Option<&'db T> {
+        let (known, key) = RESOLUTION_KEY.with_borrow_mut(|key| {
+            resolution_key(key, kind, name, hints);
+            let memo = self.resolved.read().ok();
+            match memo.and_then(|memo| memo.get(key.as_slice()).copied()) {
+                Some(at) => (Some(at), None),
+                None => (None, Some(Box::<[u8]>::from(key.as_slice()))),
+            }
+        });
+        let at = match (known, key) {
+            (Some(at), _) => at,
+            (None, key) => {
+                let at = pick(index, cards, name, hints, fits_kind);
+                if let (Some(key), Ok(mut memo)) = (key, self.resolved.write())
+                    && memo.len() < MEMO_CAPACITY
+                {
+                    memo.insert(key, at);
+                }
+                at
+            }
+        };
+        cards.get(at?).map(|c| &c.value)
     }
 
     /// Names of the kind for `did you mean`.
@@ -543,18 +657,19 @@ fn find(index: &NameIndex, name: &CardName) -> Option<Found> {
         .find_map(|key| index.lookup(key))
 }
 
-fn resolve<'db, T: Resolvable>(
+/// The position in `cards` of the card `name` is: the candidates its keys find, narrowed
+/// by what the list says around it.
+fn pick<T: Resolvable>(
     index: &NameIndex,
-    cards: &'db [Located<T>],
+    cards: &[Located<T>],
     name: &CardName,
     hints: &Hints<'_>,
     fits_kind: impl Fn(&T) -> bool,
-) -> Option<&'db T> {
+) -> Option<usize> {
     let found = find(index, name)?;
-    let mut candidates: SmallVec<[&'db T; 4]> = found
+    let mut candidates: SmallVec<[Candidate<'_, T>; 4]> = found
         .iter()
-        .filter_map(|&i| cards.get(i))
-        .map(|c| &c.value)
+        .filter_map(|&i| cards.get(i).map(|c| Candidate(i, &c.value)))
         .collect();
     narrow(&mut candidates, |c| fits_kind(c));
     if let Some(variant) = name.variant.as_ref().and_then(|v| variant_faction(&v.text)) {
@@ -583,18 +698,21 @@ fn resolve<'db, T: Resolvable>(
     // card it replaces.
     if candidates
         .iter()
-        .any(|c| hints.legal_sources.contains(&c.source()))
+        .any(|c| hints.legal_sources.contains(&c.1.source()))
     {
         narrow(&mut candidates, |c| c.is_pack_revision());
     }
-    candidates.first().copied()
+    candidates.first().map(|c| c.0)
 }
+
+/// A card that a name may be, with its position in its kind's list.
+struct Candidate<'db, T>(usize, &'db T);
 
 /// Keep the candidates that pass `keep`, unless none does: a hint that rules out every
 /// card is a hint we cannot use, not a reason to lose the name.
-fn narrow<T>(candidates: &mut SmallVec<[&T; 4]>, keep: impl Fn(&T) -> bool) {
-    if candidates.iter().any(|c| keep(c)) {
-        candidates.retain(|c| keep(c));
+fn narrow<T>(candidates: &mut SmallVec<[Candidate<'_, T>; 4]>, keep: impl Fn(&T) -> bool) {
+    if candidates.iter().any(|c| keep(c.1)) {
+        candidates.retain(|c| keep(c.1));
     }
 }
 

@@ -2,13 +2,19 @@
 //! upgrades; Redhawk: one defensive retrofit icon fewer): an upgrade that needs such an
 //! icon cannot be equipped alongside it.
 
-use super::{Context, Placement, placements};
+use super::{Context, Placement};
 use crate::report::{Code, Finding};
 use crate::validate::armada::ValidatedFleet;
 
-pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Finding>) {
-    for ship in &fleet.ships {
-        for (upgrade, placement) in ship.upgrades.iter().zip(placements(ship)) {
+/// `placed`: each ship's [`super::placements`], in fleet order.
+pub fn check(
+    cx: &Context<'_, '_>,
+    fleet: &ValidatedFleet<'_>,
+    placed: &[Vec<Placement<'_, '_>>],
+    out: &mut Vec<Finding>,
+) {
+    for (ship, placements) in fleet.ships.iter().zip(placed) {
+        for (upgrade, placement) in ship.upgrades.iter().zip(placements) {
             let Placement::Removed { slots, by } = placement else {
                 continue;
             };

@@ -53,8 +53,11 @@ pub fn check_all(
     unique::check(&cx, fleet, &mut findings);
     modification::check(&cx, fleet, &mut findings);
     title::check(&cx, fleet, &mut findings);
-    slots::check(&cx, fleet, &mut findings);
-    disabled::check(&cx, fleet, &mut findings);
+    // Both rules ask where each upgrade lands: worked out once per ship.
+    let placed: Vec<Vec<Placement<'_, '_>>> = fleet.ships.iter().map(placements).collect();
+    slots::check(&cx, fleet, &placed, &mut findings);
+    disabled::check(&cx, fleet, &placed, &mut findings);
+    drop(placed);
     restrictions::check(&cx, fleet, &mut findings);
     flotilla_cap::check(&cx, fleet, &mut findings);
     stated_points::check(&cx, fleet, &mut findings);

@@ -1,13 +1,19 @@
 //! Every upgrade in a free icon of its kind on its ship's upgrade bar (boarding teams
 //! take two icons; titles and commanders need theirs too).
 
-use super::{Context, Placement, placements};
+use super::{Context, Placement};
 use crate::report::{Code, Finding};
 use crate::validate::armada::ValidatedFleet;
 
-pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Finding>) {
-    for ship in &fleet.ships {
-        for (upgrade, placement) in ship.upgrades.iter().zip(placements(ship)) {
+/// `placed`: each ship's [`super::placements`], in fleet order.
+pub fn check(
+    cx: &Context<'_, '_>,
+    fleet: &ValidatedFleet<'_>,
+    placed: &[Vec<Placement<'_, '_>>],
+    out: &mut Vec<Finding>,
+) {
+    for (ship, placements) in fleet.ships.iter().zip(placed) {
+        for (upgrade, placement) in ship.upgrades.iter().zip(placements) {
             // An icon another upgrade removed is the disabled-icon rule's finding.
             let Placement::NoIcon(missing) = placement else {
                 continue;
