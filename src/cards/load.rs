@@ -80,7 +80,7 @@ impl DataKind {
 #[derive(Debug, Default, Clone)]
 pub struct LoadOptions {
     /// Keep source positions of records (for `cards check`). Without them, embedded data
-    /// is read from its faster packed form (MessagePack).
+    /// is read from its faster packed form (`cards::packed`).
     pub spans: bool,
     /// Start from the data compiled into the binary.
     pub embedded: bool,
@@ -107,8 +107,8 @@ struct Candidate {
     display: String,
     relative: String,
     content: Result<Content, crate::input::Unread>,
-    /// The embedded MessagePack form, when this is an embedded file and spans are not
-    /// needed.
+    /// The embedded packed form (`cards::packed`), when this is an embedded file and
+    /// spans are not needed.
     packed: Option<&'static [u8]>,
 }
 

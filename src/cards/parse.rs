@@ -11,7 +11,7 @@ use std::ops::Range;
 #[derive(Debug, Clone, Copy)]
 pub enum DataText<'a> {
     Toml(&'a str),
-    /// Embedded MessagePack made by build.rs from a TOML file; records carry no span.
+    /// The packed form (`cards::packed`) build.rs made of a TOML file; records carry no span.
     Packed(&'a [u8]),
 }
 

@@ -478,11 +478,17 @@ impl<'db> CardIndex<'db> {
                 NameIndex::new(cards.objectives.iter().map(|l| &l.value)),
             )
         };
+        // A run without Armada lists has no Armada cards loaded: no thread for nothing.
+        let worth_a_thread = !(cards.upgrades.is_empty() && cards.objectives.is_empty());
         std::thread::scope(|scope| {
-            let other = std::thread::Builder::new()
-                .name("armada-index".into())
-                .spawn_scoped(scope, upgrades_and_objectives)
-                .ok();
+            let other = worth_a_thread
+                .then(|| {
+                    std::thread::Builder::new()
+                        .name("armada-index".into())
+                        .spawn_scoped(scope, upgrades_and_objectives)
+                        .ok()
+                })
+                .flatten();
             let ships = NameIndex::new(cards.ships.iter().map(|l| &l.value));
             let squadrons = NameIndex::new(cards.squadrons.iter().map(|l| &l.value));
             let prices = card_prices(cards);

@@ -11,7 +11,6 @@ use crate::report::{FileId, SourceFiles};
 use crate::validate::{
     GameLists, ListBytes, ListKind, ListOption, ListSigns, Request, Sign, TeamMember,
 };
-use std::sync::OnceLock;
 
 /// Armada fleets are told by a builder's layout alone.
 pub const SIGNS: ListSigns = ListSigns {
@@ -30,9 +29,7 @@ fn recognise(probe: &str, sign: Sign) -> Option<Option<&'static str>> {
 /// The Armada card data with its lookup tables and the run's choices.
 pub struct ArmadaLists<'db> {
     db: &'db CardDb,
-    /// Built for the first Armada list of the run: a run with none (an X-Wing list) does
-    /// not index the Armada names, nor start the indexing thread.
-    index: OnceLock<CardIndex<'db>>,
+    index: CardIndex<'db>,
     /// `--format`, when it names an Armada format.
     format: Option<&'db Format>,
     /// The format of a list that names none: `standard`, else the first there is.
@@ -74,7 +71,7 @@ impl<'db> ArmadaLists<'db> {
         };
         Ok(ArmadaLists {
             db,
-            index: OnceLock::new(),
+            index: CardIndex::new(&db.armada),
             format,
             single_fleet,
             default_format,
@@ -84,10 +81,6 @@ impl<'db> ArmadaLists<'db> {
                 .filter(|p| db.armada.revision(p).is_some()),
             tables: request.tables,
         })
-    }
-
-    fn index(&self) -> &CardIndex<'db> {
-        self.index.get_or_init(|| CardIndex::new(&self.db.armada))
     }
 
     /// The format a list is judged under: `--format`, else the one the list names, else
@@ -121,7 +114,7 @@ impl<'db> ArmadaLists<'db> {
             Some(format) => (format, "option"),
             None => self.format_of(&parsed),
         };
-        let fleet = validate_with(self.index(), format, &parsed, file, self.points.as_deref());
+        let fleet = validate_with(&self.index, format, &parsed, file, self.points.as_deref());
         CheckedFleet {
             name: list.name.to_string(),
             files,
