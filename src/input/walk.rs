@@ -133,11 +133,14 @@ fn kind_name(kind: &std::fs::FileType) -> &'static str {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("arbiter-walk-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a scratch folder");
-        dir
+    /// A scratch folder, removed when the test ends (held by the returned guard).
+    fn scratch(name: &str) -> (tempfile::TempDir, PathBuf) {
+        let guard = tempfile::Builder::new()
+            .prefix(&format!("arbiter-walk-{name}-"))
+            .tempdir()
+            .expect("a scratch folder");
+        let dir = guard.path().to_path_buf();
+        (guard, dir)
     }
 
     fn txt(path: &Path) -> bool {
@@ -146,7 +149,7 @@ mod tests {
 
     #[test]
     fn a_link_loop_is_noted_and_not_followed() {
-        let dir = scratch("loop");
+        let (_guard, dir) = scratch("loop");
         std::fs::create_dir_all(dir.join("sub")).expect("sub");
         std::fs::write(dir.join("sub/a.txt"), "x").expect("a");
         std::os::unix::fs::symlink("..", dir.join("sub/up")).expect("link");
@@ -158,7 +161,7 @@ mod tests {
 
     #[test]
     fn a_dangling_link_is_unreadable_and_the_walk_goes_on() {
-        let dir = scratch("dangling");
+        let (_guard, dir) = scratch("dangling");
         std::os::unix::fs::symlink("nowhere.txt", dir.join("a.txt")).expect("link");
         std::fs::write(dir.join("b.txt"), "x").expect("b");
         let walk = walk(&dir, txt);
@@ -169,7 +172,7 @@ mod tests {
 
     #[test]
     fn files_come_sorted_and_hidden_entries_are_left_out() {
-        let dir = scratch("sorted");
+        let (_guard, dir) = scratch("sorted");
         for name in ["b.txt", "a.txt", ".hidden.txt", "c.toml"] {
             std::fs::write(dir.join(name), "x").expect("file");
         }
