@@ -49,6 +49,40 @@ pub struct ParsedFleet {
 
 /// A `Side:` line naming a Talon side in the first lines: the text is a Talon fleet.
 pub fn detect(text: &str) -> bool {
+    // Every input of every game is asked this: most have no `Side:` key at all, which a
+    // search of their colons tells sooner than reading their lines.
+    has_side_key(text) && side_line_in_head(text)
+}
+
+/// Whether some line's first `:` follows a `side` or `bando` key, as [`header`] reads it,
+/// anywhere in `text`: a line of an input that has none can be no side line. One pass
+/// over the colons, each looked back from only as far as the colon before it.
+fn has_side_key(text: &str) -> bool {
+    let mut after_previous_colon = 0;
+    memchr::memchr_iter(b':', text.as_bytes()).any(|colon| {
+        let from = after_previous_colon;
+        after_previous_colon = colon + 1;
+        let before = text.as_bytes().get(from..colon).unwrap_or_default();
+        let line_start = match memchr::memrchr2(b'\n', b'\r', before) {
+            Some(end) => from + end + 1,
+            // The line's first colon came before this one.
+            None if from > 0 => return false,
+            None => 0,
+        };
+        // Both ends are ASCII bytes: the slice stays on character boundaries.
+        text.get(line_start..colon).is_some_and(is_side_key)
+    })
+}
+
+fn is_side_key(key: &str) -> bool {
+    let key = key.trim_start_matches('\u{feff}').trim();
+    ["side", "bando"]
+        .iter()
+        .any(|k| k.eq_ignore_ascii_case(key))
+}
+
+/// The first 50 lines hold a `Side:` line naming a Talon side.
+fn side_line_in_head(text: &str) -> bool {
     crate::input::lines(text).take(50).any(|(_, line)| {
         // Most lines of other games' lists start with another letter: they are passed
         // over before their `:` is searched for (detection runs on every list). 0xEF: a BOM.
@@ -231,5 +265,47 @@ mod tests {
     fn other_texts_are_not_talon_lists() {
         assert!(!detect("Talon scenario\nImpulse 1: move\n"));
         assert!(!detect("Faction: Rebel Alliance\nSide: Light\n"));
+    }
+
+    /// The colon search only ever turns away texts the line-by-line reading turns away.
+    #[test]
+    fn the_colon_search_agrees_with_reading_the_lines() {
+        let mut texts: Vec<String> = [
+            LIST,
+            "Side: Terran",
+            "\u{feff}Side: Talon\n",
+            " \u{feff}Side: Talon\n",
+            "\u{feff} bando : Talon\r\n",
+            "Name: x\r\nSIDE\u{a0}: Terran\rPoints: 5",
+            "Points: 500: x\nside: Talon: y\n",
+            "a: b: side: Talon\n",
+            "Fleet side: Terran\n",
+            "Side Terran\n:Side: Terran",
+            "Sidé: Terran\n",
+            "::\n\r\n:\rSide:Talon",
+            "",
+            ":",
+        ]
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+        let far = format!("{}Side: Terran\n", "Name: x\n".repeat(49));
+        texts.push(far.clone());
+        texts.push(format!("x\n{far}"));
+        let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/lists");
+        for entry in std::fs::read_dir(examples).unwrap() {
+            let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+            texts.push(text.replace('\n', "\r\n"));
+            texts.push(text.replace('\n', "\r"));
+            texts.push(text.replacen(':', "", 1));
+            texts.push(text);
+        }
+        let mut talon = 0;
+        for text in &texts {
+            assert_eq!(detect(text), side_line_in_head(text), "{text:?}");
+            talon += usize::from(detect(text));
+        }
+        // Some of these must be Talon lists, or the comparison shows nothing.
+        assert!(talon > 10, "{talon}");
     }
 }
