@@ -576,13 +576,7 @@ mod tests {
         let map = value.as_object().unwrap();
         let mut members: Vec<(&String, &serde_json::Value)> = map.iter().collect();
         members.sort_by_key(|(key, _)| json.find(&format!("\"{key}\"")));
-        let mut writer = super::super::packed::Writer::default();
-        writer.map(members.len());
-        for (key, value) in members {
-            writer.string(key);
-            writer.value(value);
-        }
-        writer.finish()
+        super::super::packed::pack_members(members.into_iter().map(|(k, v)| (k.as_str(), v)))
     }
 
     #[test]

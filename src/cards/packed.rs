@@ -138,6 +138,22 @@ pub fn pack(value: &serde_json::Value) -> Vec<u8> {
     writer.finish()
 }
 
+/// A map of the members given, packed in their order, repeated keys kept (a
+/// `serde_json::Value` object would keep one and put `game` first): tests build odd
+/// documents with it.
+#[cfg(test)]
+pub fn pack_members<'a>(
+    members: impl ExactSizeIterator<Item = (&'a str, &'a serde_json::Value)>,
+) -> Vec<u8> {
+    let mut writer = Writer::default();
+    writer.map(members.len());
+    for (key, value) in members {
+        writer.string(key);
+        writer.value(value);
+    }
+    writer.finish()
+}
+
 /// Decode a whole packed document into `T`.
 pub fn from_packed<'de, T: de::Deserialize<'de>>(packed: &'de [u8]) -> Result<T, Error> {
     let mut reader = Reader::new(packed)?;

@@ -262,20 +262,20 @@ mod tests {
     struct Members(Vec<(&'static str, serde_json::Value)>);
 
     fn packed(members: &Members) -> Vec<u8> {
-        let mut writer = packed::Writer::default();
-        writer.map(members.0.len());
-        for (key, value) in &members.0 {
-            writer.string(key);
-            writer.value(value);
-        }
-        writer.finish()
+        packed::pack_members(members.0.iter().map(|(key, value)| (*key, value)))
     }
 
-    fn unspanned<T>(records: &RecordSpans, record: crate::cards::Record<T>) -> Located<T> {
-        records.locate(crate::cards::Record {
-            value: record.value,
-            span: 0..0,
-        })
+    /// Records as located without the spans embedded records do not have.
+    fn unspanned<T>(records: &RecordSpans, table: Vec<crate::cards::Record<T>>) -> Vec<Located<T>> {
+        table
+            .into_iter()
+            .map(|record| {
+                records.locate(crate::cards::Record {
+                    value: record.value,
+                    span: 0..0,
+                })
+            })
+            .collect()
     }
 
     /// The tables as `CardFile` and `RecordSpans` make them from the file's TOML, without
@@ -284,51 +284,15 @@ mod tests {
         let parsed: CardFile = parse_data(file, DataText::Toml(toml)).unwrap();
         let records = RecordSpans::new(file, "");
         Owned {
-            revisions: parsed
-                .revision
-                .into_iter()
-                .map(|r| unspanned(&records, r))
-                .collect(),
-            ships: parsed
-                .ship
-                .into_iter()
-                .map(|r| unspanned(&records, r))
-                .collect(),
-            pilots: parsed
-                .pilot
-                .into_iter()
-                .map(|r| unspanned(&records, r))
-                .collect(),
-            upgrades: parsed
-                .upgrade
-                .into_iter()
-                .map(|r| unspanned(&records, r))
-                .collect(),
-            conditions: parsed
-                .condition
-                .into_iter()
-                .map(|r| unspanned(&records, r))
-                .collect(),
-            devices: parsed
-                .device
-                .into_iter()
-                .map(|r| unspanned(&records, r))
-                .collect(),
-            quickbuilds: parsed
-                .quickbuild
-                .into_iter()
-                .map(|r| unspanned(&records, r))
-                .collect(),
-            timings: parsed
-                .timing
-                .into_iter()
-                .map(|r| unspanned(&records, r))
-                .collect(),
-            untimed: parsed
-                .untimed
-                .into_iter()
-                .map(|r| unspanned(&records, r))
-                .collect(),
+            revisions: unspanned(&records, parsed.revision),
+            ships: unspanned(&records, parsed.ship),
+            pilots: unspanned(&records, parsed.pilot),
+            upgrades: unspanned(&records, parsed.upgrade),
+            conditions: unspanned(&records, parsed.condition),
+            devices: unspanned(&records, parsed.device),
+            quickbuilds: unspanned(&records, parsed.quickbuild),
+            timings: unspanned(&records, parsed.timing),
+            untimed: unspanned(&records, parsed.untimed),
         }
     }
 
