@@ -727,3 +727,25 @@ fn limited_findings_of_one_loadout_come_in_the_loadout_order() {
     assert!(leebo.is_some() && outrider.is_some(), "{limited:#?}");
     assert!(leebo < outrider, "{limited:#?}");
 }
+
+/// The validator's revision table finds what the card data's own look-up finds (ids before
+/// aliases, the first in load order), for every id and alias and for names of neither.
+#[test]
+fn the_revision_table_agrees_with_the_card_datas_lookup() {
+    let cards = &db().xwing;
+    let table = revision::Revisions::new(cards);
+    let names = cards
+        .revisions
+        .iter()
+        .flat_map(|r| {
+            std::iter::once(r.value.id.as_str()).chain(r.value.aliases.iter().map(String::as_str))
+        })
+        .chain(["", "amg", "xwa", "AMG", "no-such-revision"]);
+    for name in names {
+        assert_eq!(
+            table.named(name).map(std::ptr::from_ref),
+            cards.revision(name).map(std::ptr::from_ref),
+            "{name:?}"
+        );
+    }
+}
