@@ -238,6 +238,9 @@ fn best(mut scored: Vec<(usize, &str)>, max: usize) -> Vec<&str> {
     scored.into_iter().take(max).map(|(_, c)| c).collect()
 }
 
+/// Names a did-you-mean offers at most.
+pub const SUGGESTIONS: usize = 3;
+
 /// A help line naming the nearest candidates (`did you mean `a` or `b`?`), or `otherwise`
 /// when none is near.
 pub fn did_you_mean<'a>(
@@ -245,7 +248,7 @@ pub fn did_you_mean<'a>(
     candidates: impl IntoIterator<Item = &'a str>,
     otherwise: &str,
 ) -> String {
-    suggestion_help(&closest(query, candidates, 3), otherwise)
+    suggestion_help(&closest(query, candidates, SUGGESTIONS), otherwise)
 }
 
 /// The help line for suggestions already found: `did you mean `a` or `b`?`, or `otherwise`

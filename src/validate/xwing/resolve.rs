@@ -7,10 +7,7 @@ use super::index::{CardIndex, Tables};
 use crate::cards::xwing::{Faction, Pilot, Slot, Upgrade};
 use crate::parse::xwing::CardRef;
 use crate::report::{Code, FileId, Finding};
-use crate::text::{closest, closest_normalized, normalize, squash, suggestion_help};
-
-/// Names a did-you-mean offers at most (as `text::did_you_mean`).
-const SUGGESTIONS: usize = 3;
+use crate::text::{SUGGESTIONS, closest, closest_normalized, normalize, squash, suggestion_help};
 const OTHERWISE: &str = "check the spelling against `arbiter cards search`";
 
 /// A card found, with a warning when it was found through an alias.
