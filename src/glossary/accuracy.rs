@@ -468,6 +468,52 @@ fn dump_rankings() {
     std::fs::write(path, out).expect("the rankings file is writable");
 }
 
+/// Not a check but a tool: writes, for every question of every set with and without
+/// `--game`, the features a re-ranking model would weigh for the first answers, one line
+/// each (`set`, question number, `game` or `all`, rank, 1 if the entry is a right answer,
+/// the features, the details they come from), to the file named by `ARBITER_FEATURES`, for
+/// `tools/fit-ranking`. Questions that are a whole title or key of their first answer are
+/// left out (no model should move those).
+/// Run with `ARBITER_FEATURES=/tmp/f.tsv cargo test --lib export_ranking_features -- --ignored`.
+#[test]
+#[ignore = "a tool: writes the re-ranking features to the file $ARBITER_FEATURES"]
+fn export_ranking_features() {
+    let Ok(path) = std::env::var("ARBITER_FEATURES") else {
+        return;
+    };
+    let db = glossary_db();
+    let glossary = Glossary::from_db(&db);
+    let all = Index::new(&glossary);
+    let per_game: Vec<(Game, Index<'_>)> = Game::ALL
+        .into_iter()
+        .map(|g| (g, Index::for_game(&glossary, Some(g))))
+        .collect();
+    let mut out = String::new();
+    for file in ranking_sets() {
+        for (n, question) in questions(file).iter().enumerate() {
+            for game in [None, Some(question.game)] {
+                let index = per_game
+                    .iter()
+                    .find(|(g, _)| Some(*g) == game)
+                    .map_or(&all, |(_, index)| index);
+                for (rank, (entry, features, details)) in
+                    index.candidates(&question.q, game).iter().enumerate()
+                {
+                    let right = question.is_right(entry.game, entry.id());
+                    let features: Vec<String> = features.iter().map(f32::to_string).collect();
+                    out.push_str(&format!(
+                        "{file}\t{n}\t{}\t{rank}\t{}\t{}\t{details}\n",
+                        if game.is_some() { "game" } else { "all" },
+                        u8::from(right),
+                        features.join("\t")
+                    ));
+                }
+            }
+        }
+    }
+    std::fs::write(path, out).expect("the features file is writable");
+}
+
 /// Every question table, for [`dump_rankings`].
 fn ranking_sets() -> Vec<&'static str> {
     vec![

@@ -30,6 +30,9 @@ use crate::text::{edit_distance, normalize};
 use rustc_hash::FxHashMap;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
+#[cfg(test)]
+mod features;
+
 /// How an entry matched; lower is better.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -308,6 +311,18 @@ impl Query {
     }
 }
 
+/// What the ranking knows of one entry for a query.
+#[derive(Debug, Clone)]
+struct Scored {
+    doc: usize,
+    /// BM25F score plus bonuses.
+    score: f32,
+    /// Query words found (a typo counts [`TYPO_MATCH_SHARE`]).
+    matched: f32,
+    /// A whole-query match or an abbreviation naming the entry.
+    exact: bool,
+}
+
 /// The parsed query.
 #[derive(Debug, Default)]
 struct Query {
@@ -488,17 +503,16 @@ impl<'a> Index<'a> {
         if query.words.is_empty() && query.slang_entries.is_empty() && query.squashed.is_empty() {
             return Lookup::default();
         }
-        let mut scored = self.score(&query, game);
-        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        let mut hits = Vec::new();
-        let mut suggestions = Vec::new();
-        for (doc, score, matched, exact) in scored {
-            if exact || query.is_answered_by(matched) {
-                hits.push(self.hit(doc, score, &query));
-            } else if suggestions.len() < 3 {
-                suggestions.push(self.hit(doc, score, &query));
-            }
-        }
+        let (answers, near) = self.ranked(&query, game);
+        let hits: Vec<Hit<'a>> = answers
+            .iter()
+            .map(|s| self.hit(s.doc, s.score, &query))
+            .collect();
+        let mut suggestions: Vec<Hit<'a>> = near
+            .iter()
+            .take(3)
+            .map(|s| self.hit(s.doc, s.score, &query))
+            .collect();
         if hits.is_empty() {
             // Only the near misses that come close to the nearest.
             let best = suggestions.first().map_or(0.0, |h| h.score);
@@ -514,9 +528,18 @@ impl<'a> Index<'a> {
         }
     }
 
-    /// Every entry with anything in common with the query: (doc, score, query words found,
-    /// whole-query match), unordered.
-    fn score(&self, query: &Query, game: Option<Game>) -> Vec<(usize, f32, f32, bool)> {
+    /// The entries that answer the query, best first, and those below the relevance floor,
+    /// best first.
+    fn ranked(&self, query: &Query, game: Option<Game>) -> (Vec<Scored>, Vec<Scored>) {
+        let mut scored = self.score(query, game);
+        scored.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc)));
+        scored
+            .into_iter()
+            .partition(|s| s.exact || query.is_answered_by(s.matched))
+    }
+
+    /// Every entry with anything in common with the query, unordered.
+    fn score(&self, query: &Query, game: Option<Game>) -> Vec<Scored> {
         let in_scope = |doc: usize| {
             self.entries
                 .get(doc)
@@ -584,7 +607,12 @@ impl<'a> Index<'a> {
                 } else {
                     prior.get(&self.entries[doc].game).copied().unwrap_or(1.0)
                 };
-                (doc, (score + bonus) * share * lean, matched, exact)
+                Scored {
+                    doc,
+                    score: (score + bonus) * share * lean,
+                    matched,
+                    exact,
+                }
             })
             .collect()
     }
