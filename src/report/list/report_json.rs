@@ -212,18 +212,41 @@ const FILTER_SUSPECT: u8 = 1;
 /// less than n") flag the lowest such byte exactly (a borrow only runs upwards from a
 /// flagged byte).
 fn first_not_plain(word: u64) -> usize {
+    // At most 64 / 8.
+    usize::try_from(not_plain_bits(word).trailing_zeros() / 8).unwrap_or(8)
+}
+
+/// The high bit of each byte of `word` that is not plain (see [`first_not_plain`]), exact
+/// up to the lowest such byte; none set when every byte is plain.
+fn not_plain_bits(word: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     let zero_bytes = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
     let non_ascii = word & HIGHS;
     let control = word.wrapping_sub(ONES * 0x20) & !word & HIGHS;
-    let flagged = non_ascii
+    non_ascii
         | control
         | zero_bytes(word ^ (ONES * u64::from(b'"')))
         | zero_bytes(word ^ (ONES * u64::from(b'\\')))
-        | zero_bytes(word ^ (ONES * 0x7f));
-    // At most 64 / 8.
-    usize::try_from(flagged.trailing_zeros() / 8).unwrap_or(8)
+        | zero_bytes(word ^ (ONES * 0x7f))
+}
+
+/// Every byte of `bytes` is plain: one pass of whole words with no branch per word (the
+/// last padded with spaces), for the card names and ids that are almost every string.
+fn all_plain(bytes: &[u8]) -> bool {
+    let mut words = bytes.chunks_exact(8);
+    let mut flagged = 0;
+    for word in &mut words {
+        // A zero byte, not plain, when the conversion could fail (it cannot).
+        flagged |= not_plain_bits(u64::from_le_bytes(word.try_into().unwrap_or([0; 8])));
+    }
+    let rest = words.remainder();
+    let mut last = [b' '; 8];
+    if let Some(start) = last.get_mut(..rest.len()) {
+        start.copy_from_slice(rest);
+    }
+    flagged |= not_plain_bits(u64::from_le_bytes(last));
+    flagged == 0
 }
 
 impl Writer<'_> {
@@ -302,6 +325,11 @@ impl Writer<'_> {
     fn string(&mut self, text: &str) {
         self.out.push('"');
         let bytes = text.as_bytes();
+        if all_plain(bytes) {
+            self.out.push_str(text);
+            self.out.push('"');
+            return;
+        }
         let mut start = 0;
         let mut at = 0;
         let mut suspects_looked_at = false;
@@ -782,6 +810,12 @@ mod tests {
                     let expected = bytes.iter().position(|&b| !plain(b)).unwrap_or(8);
                     let word = u64::from_le_bytes(bytes);
                     assert_eq!(first_not_plain(word), expected, "{bytes:?}");
+                    assert_eq!(all_plain(&bytes), expected == 8, "{bytes:?}");
+                    for cut in 0..8 {
+                        let (head, _) = bytes.split_at(cut);
+                        let plain_head = head.iter().all(|&b| plain(b));
+                        assert_eq!(all_plain(head), plain_head, "{head:?}");
+                    }
                 }
             }
         }
