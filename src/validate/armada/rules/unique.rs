@@ -43,7 +43,8 @@ fn classes<'a>(
 /// Every unique card of the fleet: ships, upgrades (with the `Commander:` line's) and
 /// squadrons, in list order.
 pub fn uses<'a>(fleet: &'a ValidatedFleet<'_>, index: Option<&'a CardIndex<'_>>) -> Vec<Use<'a>> {
-    let mut uses = Vec::new();
+    // Room for a fleet's usual unique cards at once (grown from empty: two allocations).
+    let mut uses = Vec::with_capacity(8);
     for ship in &fleet.ships {
         if let Some(card) = ship.card.filter(|c| c.unique) {
             uses.push(Use {
