@@ -44,6 +44,140 @@ struct Writer<'a> {
 /// A line break and sixteen levels of indentation, cut to a line's depth.
 const NEW_LINES: &str = "\n                                ";
 
+/// Every key of the report's objects. Each is written with what comes before it (`,`, the
+/// line break and the indentation) as one run of bytes made at compile time for each level
+/// (see [`RUN_TEXT`]): a corpus run writes a few hundred keys a list.
+macro_rules! keys {
+    ($($key:ident = $name:literal),* $(,)?) => {
+        #[derive(Clone, Copy)]
+        enum Key {
+            $($key),*
+        }
+
+        /// The keys' names, in [`Key`]'s order.
+        const KEY_NAMES: &[&str] = &[$($name),*];
+    };
+}
+
+keys! {
+    File = "file", Game = "game", SourceFormat = "source_format", Format = "format",
+    FormatSource = "format_source", PointsRevision = "points_revision", Team = "team",
+    Faction = "faction", Name = "name", Valid = "valid", Readable = "readable",
+    Points = "points", Notes = "notes", Fleet = "fleet", Squad = "squad",
+    TalonFleet = "talon_fleet", Diagnostics = "diagnostics", Total = "total", Limit = "limit",
+    Squadrons = "squadrons", SquadronLimit = "squadron_limit", CurrentTotal = "current_total",
+    Code = "code", Severity = "severity", Message = "message", Help = "help", Line = "line",
+    Column = "column", Span = "span", Offset = "offset", Length = "length", Rule = "rule",
+    Document = "document", Version = "version", Section = "section", Rulebook = "rulebook",
+    Commander = "commander", Ships = "ships", Objectives = "objectives",
+    Flagship = "flagship", Upgrades = "upgrades", Count = "count", Id = "id",
+    Category = "category", Pilots = "pilots", ShipCount = "ship_count",
+    Obstacles = "obstacles", Written = "written", Ship = "ship", Initiative = "initiative",
+    Cost = "cost", Loadout = "loadout", StandardLoadout = "standard_loadout", Used = "used",
+    FromLoadout = "from_loadout", Side = "side", Class = "class",
+}
+
+/// The runs of one level, after the keys': `,` and a new line (an array's next item),
+/// the end of an object and the end of an array on a line of their own.
+const ITEM: usize = KEY_NAMES.len();
+const OBJECT_END: usize = ITEM + 1;
+const ARRAY_END: usize = ITEM + 2;
+const PIECES: usize = ITEM + 3;
+
+/// Levels whose runs are made in advance (a report in `validate`'s document reaches level
+/// 8); deeper ones are written piece by piece.
+const RUN_LEVELS: usize = 10;
+
+/// The bytes of `piece` at `level`: a key's `,\n`, indentation and `"key": `; an item's
+/// `,\n` and indentation; an end's `\n`, indentation and `}` or `]`. The first key of an
+/// object and the first item of an array leave out the `,`.
+const fn piece_len(level: usize, piece: usize) -> usize {
+    let line = 2 + 2 * level;
+    if piece < ITEM {
+        line + KEY_NAMES[piece].len() + 4
+    } else {
+        line
+    }
+}
+
+const RUN_LEN: usize = {
+    let mut len = 0;
+    let mut at = 0;
+    while at < RUN_LEVELS * PIECES {
+        len += piece_len(at / PIECES, at % PIECES);
+        at += 1;
+    }
+    len
+};
+
+/// Where each run starts in [`RUN_TEXT`], level by level, then its end.
+const RUN_STARTS: [u32; RUN_LEVELS * PIECES + 1] = {
+    let mut starts = [0u32; RUN_LEVELS * PIECES + 1];
+    let mut at = 0;
+    while at < RUN_LEVELS * PIECES {
+        starts[at + 1] = starts[at] + piece_len(at / PIECES, at % PIECES) as u32;
+        at += 1;
+    }
+    starts
+};
+
+const RUN_BYTES: [u8; RUN_LEN] = {
+    let mut bytes = [b' '; RUN_LEN];
+    let mut at = 0;
+    while at < RUN_LEVELS * PIECES {
+        let (level, piece) = (at / PIECES, at % PIECES);
+        let start = RUN_STARTS[at] as usize;
+        let end = RUN_STARTS[at + 1] as usize;
+        if piece < ITEM {
+            bytes[start] = b',';
+            bytes[start + 1] = b'\n';
+            let key_at = start + 2 + 2 * level;
+            bytes[key_at] = b'"';
+            let name = KEY_NAMES[piece].as_bytes();
+            let mut i = 0;
+            while i < name.len() {
+                bytes[key_at + 1 + i] = name[i];
+                i += 1;
+            }
+            bytes[end - 3] = b'"';
+            bytes[end - 2] = b':';
+        } else if piece == ITEM {
+            bytes[start] = b',';
+            bytes[start + 1] = b'\n';
+        } else {
+            bytes[start] = b'\n';
+            bytes[end - 1] = if piece == OBJECT_END { b'}' } else { b']' };
+        }
+        at += 1;
+    }
+    bytes
+};
+
+/// Every level's runs, one after the other (ASCII).
+const RUN_TEXT: &str = ascii(&RUN_BYTES);
+
+/// Every run by level and piece, whole and without its leading `,` (for an object's first
+/// key or an array's first item; an end has none to leave out).
+static RUNS: [[[&str; 2]; PIECES]; RUN_LEVELS] = {
+    let mut runs = [[[""; 2]; PIECES]; RUN_LEVELS];
+    let mut at = 0;
+    while at < RUN_LEVELS * PIECES {
+        let (before_end, _) = RUN_TEXT.as_bytes().split_at(RUN_STARTS[at + 1] as usize);
+        let (_, run) = before_end.split_at(RUN_STARTS[at] as usize);
+        let (_, first) = run.split_at(if at % PIECES <= ITEM { 1 } else { 0 });
+        runs[at / PIECES][at % PIECES] = [ascii(run), ascii(first)];
+        at += 1;
+    }
+    runs
+};
+
+const fn ascii(bytes: &[u8]) -> &str {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(_) => panic!("the runs are ASCII"),
+    }
+}
+
 /// Escapes of the bytes JSON strings may not hold as they are, as serde_json writes them:
 /// `b`, `t`, `n`, `f`, `r`, `"` and `\` after a backslash, `u` for `\u00XX`, 0 for none;
 /// [`FILTER_SUSPECT`] for a byte that JSON keeps but that may start a character the output
@@ -78,21 +212,71 @@ const FILTER_SUSPECT: u8 = 1;
 /// less than n") flag the lowest such byte exactly (a borrow only runs upwards from a
 /// flagged byte).
 fn first_not_plain(word: u64) -> usize {
+    // At most 64 / 8.
+    usize::try_from(not_plain_bits(word).trailing_zeros() / 8).unwrap_or(8)
+}
+
+/// The high bit of each byte of `word` that is not plain (see [`first_not_plain`]), exact
+/// up to the lowest such byte; none set when every byte is plain.
+fn not_plain_bits(word: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     let zero_bytes = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
     let non_ascii = word & HIGHS;
     let control = word.wrapping_sub(ONES * 0x20) & !word & HIGHS;
-    let flagged = non_ascii
+    non_ascii
         | control
         | zero_bytes(word ^ (ONES * u64::from(b'"')))
         | zero_bytes(word ^ (ONES * u64::from(b'\\')))
-        | zero_bytes(word ^ (ONES * 0x7f));
-    // At most 64 / 8.
-    usize::try_from(flagged.trailing_zeros() / 8).unwrap_or(8)
+        | zero_bytes(word ^ (ONES * 0x7f))
+}
+
+/// Every byte of `bytes` is plain: one pass of whole words with no branch per word (the
+/// last padded with spaces), for the card names and ids that are almost every string.
+fn all_plain(bytes: &[u8]) -> bool {
+    let mut words = bytes.chunks_exact(8);
+    let mut flagged = 0;
+    for word in &mut words {
+        // A zero byte, not plain, when the conversion could fail (it cannot).
+        flagged |= not_plain_bits(u64::from_le_bytes(word.try_into().unwrap_or([0; 8])));
+    }
+    let rest = words.remainder();
+    let mut last = [b' '; 8];
+    if let Some(start) = last.get_mut(..rest.len()) {
+        start.copy_from_slice(rest);
+    }
+    flagged |= not_plain_bits(u64::from_le_bytes(last));
+    flagged == 0
 }
 
 impl Writer<'_> {
+    /// Writes `piece` at the current level (see [`RUN_TEXT`]), without its `,` when it
+    /// is an object's first key or an array's first item.
+    #[inline]
+    fn piece(&mut self, piece: usize, first: bool) {
+        match RUNS.get(self.level).and_then(|runs| runs.get(piece)) {
+            Some(runs) => self.out.push_str(runs[usize::from(first)]),
+            None => self.piece_by_piece(piece, first),
+        }
+    }
+
+    /// [`Writer::piece`] past [`RUN_LEVELS`].
+    fn piece_by_piece(&mut self, piece: usize, first: bool) {
+        if !first && piece <= ITEM {
+            self.out.push(',');
+        }
+        self.new_line();
+        if let Some(name) = KEY_NAMES.get(piece) {
+            self.out.push('"');
+            self.out.push_str(name);
+            self.out.push_str("\": ");
+        } else if piece == OBJECT_END {
+            self.out.push('}');
+        } else if piece == ARRAY_END {
+            self.out.push(']');
+        }
+    }
+
     fn new_line(&mut self) {
         let width = self.level * 2;
         match NEW_LINES.get(..width + 1) {
@@ -115,10 +299,11 @@ impl Writer<'_> {
         fields(&mut object);
         let empty = object.first;
         self.level -= 1;
-        if !empty {
-            self.new_line();
+        if empty {
+            self.out.push('}');
+        } else {
+            self.piece(OBJECT_END, false);
         }
-        self.out.push('}');
     }
 
     /// `[`, each item on a line of its own, `]` (or `[]` for none).
@@ -130,20 +315,21 @@ impl Writer<'_> {
         }
         self.level += 1;
         for (i, value) in items.iter().enumerate() {
-            if i > 0 {
-                self.out.push(',');
-            }
-            self.new_line();
+            self.piece(ITEM, i == 0);
             item(self, value);
         }
         self.level -= 1;
-        self.new_line();
-        self.out.push(']');
+        self.piece(ARRAY_END, false);
     }
 
     fn string(&mut self, text: &str) {
         self.out.push('"');
         let bytes = text.as_bytes();
+        if all_plain(bytes) {
+            self.out.push_str(text);
+            self.out.push('"');
+            return;
+        }
         let mut start = 0;
         let mut at = 0;
         let mut suspects_looked_at = false;
@@ -216,27 +402,11 @@ impl Writer<'_> {
     }
 
     fn unsigned(&mut self, value: u64) {
-        let mut digits = [0u8; 20];
-        let mut at = digits.len();
-        let mut rest = value;
-        loop {
-            at -= 1;
-            digits[at] = b'0' + (rest % 10) as u8;
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
-        }
-        for &digit in digits.get(at..).unwrap_or_default() {
-            self.out.push(char::from(digit));
-        }
+        self.out.push_str(itoa::Buffer::new().format(value));
     }
 
     fn signed(&mut self, value: i64) {
-        if value < 0 {
-            self.out.push('-');
-        }
-        self.unsigned(value.unsigned_abs());
+        self.out.push_str(itoa::Buffer::new().format(value));
     }
 
     fn optional_unsigned(&mut self, value: Option<u64>) {
@@ -261,16 +431,12 @@ struct Fields<'w, 'a> {
 }
 
 impl<'a> Fields<'_, 'a> {
-    /// Starts the field `key` (a plain name, nothing to escape); its value comes next.
-    fn key(&mut self, key: &str) -> &mut Writer<'a> {
-        if !self.first {
-            self.writer.out.push(',');
-        }
+    /// Starts the field `key`; its value comes next.
+    #[inline]
+    fn key(&mut self, key: Key) -> &mut Writer<'a> {
+        let first = self.first;
         self.first = false;
-        self.writer.new_line();
-        self.writer.out.push('"');
-        self.writer.out.push_str(key);
-        self.writer.out.push_str("\": ");
+        self.writer.piece(key as usize, first);
         self.writer
     }
 }
@@ -303,27 +469,27 @@ impl Writer<'_> {
             files: _,
         } = report;
         self.object(|f| {
-            f.key("file").string(file);
-            f.key("game").optional_string(*game);
-            f.key("source_format").optional_string(*source_format);
-            f.key("format").optional_string(format.as_deref());
-            f.key("format_source").optional_string(*format_source);
-            f.key("points_revision")
+            f.key(Key::File).string(file);
+            f.key(Key::Game).optional_string(*game);
+            f.key(Key::SourceFormat).optional_string(*source_format);
+            f.key(Key::Format).optional_string(format.as_deref());
+            f.key(Key::FormatSource).optional_string(*format_source);
+            f.key(Key::PointsRevision)
                 .optional_string(points_revision.as_deref());
-            f.key("team").optional_unsigned(team.map(widen));
-            f.key("faction").optional_string(faction.as_deref());
-            f.key("name").optional_string(name.as_deref());
-            f.key("valid").boolean(*valid);
-            f.key("readable").boolean(*readable);
-            f.key("points").points(points);
-            f.key("notes").array(notes, |w, note| w.string(note));
+            f.key(Key::Team).optional_unsigned(team.map(widen));
+            f.key(Key::Faction).optional_string(faction.as_deref());
+            f.key(Key::Name).optional_string(name.as_deref());
+            f.key(Key::Valid).boolean(*valid);
+            f.key(Key::Readable).boolean(*readable);
+            f.key(Key::Points).points(points);
+            f.key(Key::Notes).array(notes, |w, note| w.string(note));
             match contents {
-                Some(ListContents::Fleet(fleet)) => f.key("fleet").fleet(fleet),
-                Some(ListContents::Squad(squad)) => f.key("squad").squad(squad),
-                Some(ListContents::TalonFleet(fleet)) => f.key("talon_fleet").talon_fleet(fleet),
+                Some(ListContents::Fleet(fleet)) => f.key(Key::Fleet).fleet(fleet),
+                Some(ListContents::Squad(squad)) => f.key(Key::Squad).squad(squad),
+                Some(ListContents::TalonFleet(fleet)) => f.key(Key::TalonFleet).talon_fleet(fleet),
                 None => {}
             }
-            f.key("diagnostics").array(diagnostics, Writer::finding);
+            f.key(Key::Diagnostics).array(diagnostics, Writer::finding);
         });
     }
 
@@ -336,14 +502,14 @@ impl Writer<'_> {
             current_total,
         } = points;
         self.object(|f| {
-            f.key("total").optional_signed(*total);
-            f.key("limit").optional_unsigned(limit.map(u64::from));
-            f.key("squadrons")
+            f.key(Key::Total).optional_signed(*total);
+            f.key(Key::Limit).optional_unsigned(limit.map(u64::from));
+            f.key(Key::Squadrons)
                 .optional_unsigned(squadrons.map(u64::from));
-            f.key("squadron_limit")
+            f.key(Key::SquadronLimit)
                 .optional_unsigned(squadron_limit.map(u64::from));
             if let Some(current) = current_total {
-                f.key("current_total").signed(*current);
+                f.key(Key::CurrentTotal).signed(*current);
             }
         });
     }
@@ -361,27 +527,27 @@ impl Writer<'_> {
             rule,
         } = finding;
         self.object(|f| {
-            f.key("code").string(code);
-            f.key("severity").string(match severity {
+            f.key(Key::Code).string(code);
+            f.key(Key::Severity).string(match severity {
                 Severity::Note => "note",
                 Severity::Warning => "warning",
                 Severity::Error => "error",
             });
-            f.key("message").string(message);
-            f.key("help").optional_string(help.as_deref());
-            f.key("file").optional_string(file.as_deref());
-            f.key("line").optional_unsigned(line.map(widen));
-            f.key("column").optional_unsigned(column.map(widen));
-            let span_key = f.key("span");
+            f.key(Key::Message).string(message);
+            f.key(Key::Help).optional_string(help.as_deref());
+            f.key(Key::File).optional_string(file.as_deref());
+            f.key(Key::Line).optional_unsigned(line.map(widen));
+            f.key(Key::Column).optional_unsigned(column.map(widen));
+            let span_key = f.key(Key::Span);
             match span {
                 Some(JsonSpan { offset, length }) => span_key.object(|s| {
-                    s.key("offset").unsigned(widen(*offset));
-                    s.key("length").unsigned(widen(*length));
+                    s.key(Key::Offset).unsigned(widen(*offset));
+                    s.key(Key::Length).unsigned(widen(*length));
                 }),
                 None => span_key.null(),
             }
             if let Some(rule) = rule {
-                f.key("rule").citation(rule);
+                f.key(Key::Rule).citation(rule);
             }
         });
     }
@@ -394,13 +560,13 @@ impl Writer<'_> {
             rulebook,
         } = citation;
         self.object(|f| {
-            f.key("document").string(document);
+            f.key(Key::Document).string(document);
             if let Some(version) = version {
-                f.key("version").string(version);
+                f.key(Key::Version).string(version);
             }
-            f.key("section").string(section);
+            f.key(Key::Section).string(section);
             if let Some(rulebook) = rulebook {
-                f.key("rulebook").string(rulebook);
+                f.key(Key::Rulebook).string(rulebook);
             }
         });
     }
@@ -416,14 +582,14 @@ impl Writer<'_> {
             objectives,
         } = fleet;
         self.object(|f| {
-            let commander_key = f.key("commander");
+            let commander_key = f.key(Key::Commander);
             match commander {
                 Some(card) => commander_key.object(|c| card_fields(c, card)),
                 None => commander_key.null(),
             }
-            f.key("ships").array(ships, Writer::ship);
-            f.key("squadrons").array(squadrons, Writer::squadron);
-            f.key("objectives").array(objectives, Writer::objective);
+            f.key(Key::Ships).array(ships, Writer::ship);
+            f.key(Key::Squadrons).array(squadrons, Writer::squadron);
+            f.key(Key::Objectives).array(objectives, Writer::objective);
         });
     }
 
@@ -436,10 +602,10 @@ impl Writer<'_> {
         } = ship;
         self.object(|f| {
             card_fields(f, card);
-            f.key("flagship").boolean(*flagship);
-            f.key("upgrades")
+            f.key(Key::Flagship).boolean(*flagship);
+            f.key(Key::Upgrades)
                 .array(upgrades, |w, card| w.object(|c| card_fields(c, card)));
-            f.key("total").unsigned(u64::from(*total));
+            f.key(Key::Total).unsigned(u64::from(*total));
         });
     }
 
@@ -447,17 +613,17 @@ impl Writer<'_> {
         let SquadronJson { card, count, total } = squadron;
         self.object(|f| {
             card_fields(f, card);
-            f.key("count").unsigned(u64::from(*count));
-            f.key("total").unsigned(u64::from(*total));
+            f.key(Key::Count).unsigned(u64::from(*count));
+            f.key(Key::Total).unsigned(u64::from(*total));
         });
     }
 
     fn objective(&mut self, objective: &ObjectiveJson) {
         let ObjectiveJson { name, id, category } = objective;
         self.object(|f| {
-            f.key("name").string(name);
-            f.key("id").optional_string(id.as_deref());
-            f.key("category").optional_string(*category);
+            f.key(Key::Name).string(name);
+            f.key(Key::Id).optional_string(id.as_deref());
+            f.key(Key::Category).optional_string(*category);
         });
     }
 }
@@ -470,10 +636,10 @@ fn card_fields(f: &mut Fields<'_, '_>, card: &CardJson) {
         points,
         line,
     } = card;
-    f.key("name").string(name);
-    f.key("id").optional_string(id.as_deref());
-    f.key("points").unsigned(u64::from(*points));
-    f.key("line").unsigned(widen(*line));
+    f.key(Key::Name).string(name);
+    f.key(Key::Id).optional_string(id.as_deref());
+    f.key(Key::Points).unsigned(u64::from(*points));
+    f.key(Key::Line).unsigned(widen(*line));
 }
 
 /// X-Wing.
@@ -485,9 +651,9 @@ impl Writer<'_> {
             obstacles,
         } = squad;
         self.object(|f| {
-            f.key("pilots").array(pilots, Writer::pilot);
-            f.key("ship_count").unsigned(widen(*ship_count));
-            f.key("obstacles")
+            f.key(Key::Pilots).array(pilots, Writer::pilot);
+            f.key(Key::ShipCount).unsigned(widen(*ship_count));
+            f.key(Key::Obstacles)
                 .array(obstacles, |w, obstacle| w.string(obstacle));
         });
     }
@@ -506,21 +672,21 @@ impl Writer<'_> {
             line,
         } = pilot;
         self.object(|f| {
-            f.key("id").optional_string(id.as_deref());
-            f.key("written").string(written);
-            f.key("name").string(name);
-            f.key("ship").optional_string(ship.as_deref());
-            f.key("initiative")
+            f.key(Key::Id).optional_string(id.as_deref());
+            f.key(Key::Written).string(written);
+            f.key(Key::Name).string(name);
+            f.key(Key::Ship).optional_string(ship.as_deref());
+            f.key(Key::Initiative)
                 .optional_signed(initiative.map(i64::from));
-            f.key("cost").signed(*cost);
+            f.key(Key::Cost).signed(*cost);
             let Loadout { used, limit } = loadout;
-            f.key("loadout").object(|l| {
-                l.key("used").signed(*used);
-                l.key("limit").signed(*limit);
+            f.key(Key::Loadout).object(|l| {
+                l.key(Key::Used).signed(*used);
+                l.key(Key::Limit).signed(*limit);
             });
-            f.key("standard_loadout").boolean(*standard_loadout);
-            f.key("upgrades").array(upgrades, Writer::upgrade);
-            f.key("line").unsigned(widen(*line));
+            f.key(Key::StandardLoadout).boolean(*standard_loadout);
+            f.key(Key::Upgrades).array(upgrades, Writer::upgrade);
+            f.key(Key::Line).unsigned(widen(*line));
         });
     }
 
@@ -532,10 +698,10 @@ impl Writer<'_> {
             from_loadout,
         } = upgrade;
         self.object(|f| {
-            f.key("id").string(id);
-            f.key("name").string(name);
-            f.key("cost").signed(*cost);
-            f.key("from_loadout").boolean(*from_loadout);
+            f.key(Key::Id).string(id);
+            f.key(Key::Name).string(name);
+            f.key(Key::Cost).signed(*cost);
+            f.key(Key::FromLoadout).boolean(*from_loadout);
         });
     }
 }
@@ -545,8 +711,8 @@ impl Writer<'_> {
     fn talon_fleet(&mut self, fleet: &TalonFleetJson) {
         let TalonFleetJson { side, ships } = fleet;
         self.object(|f| {
-            f.key("side").optional_string(*side);
-            f.key("ships").array(ships, Writer::talon_ship);
+            f.key(Key::Side).optional_string(*side);
+            f.key(Key::Ships).array(ships, Writer::talon_ship);
         });
     }
 
@@ -561,13 +727,13 @@ impl Writer<'_> {
             line,
         } = ship;
         self.object(|f| {
-            f.key("written").string(written);
-            f.key("class").optional_string(class.as_deref());
-            f.key("count").unsigned(u64::from(*count));
-            f.key("name").optional_string(name.as_deref());
-            f.key("points").unsigned(u64::from(*points));
-            f.key("total").unsigned(*total);
-            f.key("line").unsigned(widen(*line));
+            f.key(Key::Written).string(written);
+            f.key(Key::Class).optional_string(class.as_deref());
+            f.key(Key::Count).unsigned(u64::from(*count));
+            f.key(Key::Name).optional_string(name.as_deref());
+            f.key(Key::Points).unsigned(u64::from(*points));
+            f.key(Key::Total).unsigned(*total);
+            f.key(Key::Line).unsigned(widen(*line));
         });
     }
 }
@@ -644,6 +810,12 @@ mod tests {
                     let expected = bytes.iter().position(|&b| !plain(b)).unwrap_or(8);
                     let word = u64::from_le_bytes(bytes);
                     assert_eq!(first_not_plain(word), expected, "{bytes:?}");
+                    assert_eq!(all_plain(&bytes), expected == 8, "{bytes:?}");
+                    for cut in 0..8 {
+                        let (head, _) = bytes.split_at(cut);
+                        let plain_head = head.iter().all(|&b| plain(b));
+                        assert_eq!(all_plain(head), plain_head, "{head:?}");
+                    }
                 }
             }
         }
@@ -845,8 +1017,10 @@ mod tests {
 
     #[test]
     fn the_bytes_serde_json_writes_at_any_depth() {
-        // Depth 16 and the report's own nesting pass the levels written in one piece.
-        for depth in [0, 1, 2, 16] {
+        // Depth 10 crosses from the levels whose runs are made in advance to those written
+        // piece by piece; at depth 16 every level is written piece by piece, and the report's
+        // own nesting passes the levels of indentation written in one piece.
+        for depth in [0, 1, 2, 8, 10, 16] {
             for (i, report) in reports().iter().enumerate() {
                 assert_eq!(
                     by_hand(report, depth),

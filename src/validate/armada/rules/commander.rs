@@ -3,7 +3,7 @@
 
 use super::{Context, cite};
 use crate::report::{Code, Finding};
-use crate::text::normalize;
+use crate::text::normalized_eq;
 use crate::validate::armada::ValidatedFleet;
 
 pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Finding>) {
@@ -32,7 +32,7 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
     if let (Some(named), Some(equipped)) = (cx.parsed.commander.as_ref(), commanders.first())
         && !named.name.text.trim().is_empty()
         && fleet.commander.is_none()
-        && normalize(&named.name.text) != normalize(&equipped.name)
+        && !normalized_eq(&named.name.text, &equipped.name)
     {
         out.push(
             Finding::error(

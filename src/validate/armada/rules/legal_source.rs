@@ -15,11 +15,14 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
     if allowed.is_empty() {
         return;
     }
-    let allowed_list = allowed
-        .iter()
-        .map(|s| format!("{} ({})", s.as_str(), s.title()))
-        .collect::<Vec<_>>()
-        .join(", ");
+    // Written only into a finding: almost every list has none.
+    let allowed_list = || {
+        allowed
+            .iter()
+            .map(|s| format!("{} ({})", s.as_str(), s.title()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     // An unknown card (no source) has its own finding.
     let mut check = |name: &str, span: &Range<usize>, source: Option<Source>| {
         let Some(source) = source.filter(|s| !allowed.contains(s)) else {
@@ -38,8 +41,9 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
             .at(cx.file, span.clone())
             .label(format!("{} card", source_word(source)))
             .help(format!(
-                "the {} format takes cards of {allowed_list}: replace `{name}`, or validate with a format that allows `{}`",
+                "the {} format takes cards of {}: replace `{name}`, or validate with a format that allows `{}`",
                 cx.format.id,
+                allowed_list(),
                 source.as_str()
             )),
         );

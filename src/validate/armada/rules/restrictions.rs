@@ -10,7 +10,8 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
     for ship in &fleet.ships {
         let Some(ship_card) = ship.card else { continue };
         let size = cx.ship_size(ship);
-        let traits = ship_traits(ship);
+        // Worked out for the first upgrade that asks for a trait (few do).
+        let mut traits = None;
         let is_flagship = ship.carries_commander() || ship.marked_flagship;
         for upgrade in &ship.upgrades {
             let Some(card) = upgrade.card else { continue };
@@ -58,7 +59,13 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
                     format!("equip it on a {} ship", allowed.join(" or ")),
                 );
             }
-            if !r.traits.is_empty() && !r.traits.iter().any(|t| traits.contains(t)) {
+            if !r.traits.is_empty()
+                && !r.traits.iter().any(|t| {
+                    traits
+                        .get_or_insert_with(|| ship_traits(ship))
+                        .contains(&t.as_str())
+                })
+            {
                 problem(
                     format!("it needs a ship with the trait {}", r.traits.join(" or ")),
                     format!(

@@ -3,10 +3,13 @@
 use crate::validate::armada::ResolvedShip;
 
 /// The ship's traits plus those its upgrades give it.
-pub fn ship_traits(ship: &ResolvedShip<'_>) -> Vec<String> {
-    let mut traits: Vec<String> = ship.card.map(|c| c.traits.clone()).unwrap_or_default();
+pub fn ship_traits<'db>(ship: &ResolvedShip<'db>) -> Vec<&'db str> {
+    let mut traits: Vec<&str> = ship
+        .card
+        .map(|c| c.traits.iter().map(String::as_str).collect())
+        .unwrap_or_default();
     for upgrade in ship.upgrades.iter().filter_map(|u| u.card) {
-        traits.extend(upgrade.adds_traits.iter().cloned());
+        traits.extend(upgrade.adds_traits.iter().map(String::as_str));
     }
     traits
 }

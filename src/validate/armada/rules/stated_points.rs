@@ -33,26 +33,50 @@ struct Off {
 /// A total the list states (of a ship with its upgrades, the squadrons, the fleet): what
 /// the revision makes it and what the list's own costs add up to.
 struct StatedTotal<'a> {
-    what: String,
+    what: Totalled<'a>,
     stated: &'a Number,
     judged: u32,
     sum: u32,
 }
 
+/// What a stated total is the total of, written only into a finding (most lists state
+/// totals that are right: a `String` for each was most of this rule's work).
+enum Totalled<'a> {
+    Ship(&'a str),
+    Squadrons,
+    Fleet,
+}
+
+impl std::fmt::Display for Totalled<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Totalled::Ship(name) => write!(f, "`{name}` with its upgrades"),
+            Totalled::Squadrons => f.write_str("the squadrons"),
+            Totalled::Fleet => f.write_str("the fleet"),
+        }
+    }
+}
+
+/// The revision the costs are checked under, as a finding names it.
+struct Judged<'r>(Option<&'r str>);
+
+impl std::fmt::Display for Judged<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some(id) => write!(f, "points revision `{id}`"),
+            None => f.write_str("the card data"),
+        }
+    }
+}
+
 /// Every stated cost the revision does not give, and every stated total.
-#[derive(Default)]
 struct Tally<'a> {
     cards: Vec<Off>,
     totals: Vec<StatedTotal<'a>>,
 }
 
 pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Finding>) {
-    let revision = fleet
-        .points_revision
-        .as_ref()
-        .map_or("the card data".to_string(), |r| {
-            format!("points revision `{}`", r.id())
-        });
+    let revision = Judged(fleet.points_revision.as_ref().map(|r| r.id()));
     let tally = Tally::of(cx, fleet);
     let judged = fleet.points_revision.as_ref();
     // Lines all priced in one other revision are one cause, told by the revision note.
@@ -63,8 +87,12 @@ pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Fin
 }
 
 impl<'a> Tally<'a> {
-    fn of(cx: &Context<'a, '_>, fleet: &ValidatedFleet<'_>) -> Self {
-        let mut tally = Tally::default();
+    fn of(cx: &Context<'a, '_>, fleet: &'a ValidatedFleet<'_>) -> Self {
+        // At most a total a ship, the squadrons' and the fleet's: one allocation.
+        let mut tally = Tally {
+            cards: Vec::new(),
+            totals: Vec::with_capacity(fleet.ships.len() + 2),
+        };
         // The list's own sum: each card at its stated cost where it states one.
         let ships_sum = tally.ships(cx, fleet);
         let squadron_sum = tally.squadrons(cx, fleet);
@@ -78,7 +106,7 @@ impl<'a> Tally<'a> {
         if all_known {
             if let Some(stated) = &cx.parsed.points.squadrons {
                 tally.totals.push(StatedTotal {
-                    what: "the squadrons".to_string(),
+                    what: Totalled::Squadrons,
                     stated,
                     judged: fleet.totals.squadrons,
                     sum: squadron_sum,
@@ -86,7 +114,7 @@ impl<'a> Tally<'a> {
             }
             if let Some(stated) = &cx.parsed.points.total {
                 tally.totals.push(StatedTotal {
-                    what: "the fleet".to_string(),
+                    what: Totalled::Fleet,
                     stated,
                     judged: fleet.totals.total,
                     sum: fleet_sum,
@@ -125,7 +153,7 @@ impl<'a> Tally<'a> {
     }
 
     /// The ships' and their upgrades' stated costs; the list's own sum of them.
-    fn ships(&mut self, cx: &Context<'a, '_>, fleet: &ValidatedFleet<'_>) -> u32 {
+    fn ships(&mut self, cx: &Context<'a, '_>, fleet: &'a ValidatedFleet<'_>) -> u32 {
         let mut fleet_sum = 0;
         for (ship, parsed) in fleet.ships.iter().zip(&cx.parsed.ships) {
             let mut ship_sum = parsed
@@ -150,7 +178,7 @@ impl<'a> Tally<'a> {
             let all_known = ship.card.is_some() && ship.upgrades.iter().all(|u| u.card.is_some());
             if let (true, Some(stated)) = (all_known, &parsed.stated_total) {
                 self.totals.push(StatedTotal {
-                    what: format!("`{}` with its upgrades", ship.name),
+                    what: Totalled::Ship(&ship.name),
                     stated,
                     judged: ship.total,
                     sum: ship_sum,
@@ -197,7 +225,7 @@ impl<'a> Tally<'a> {
 fn totals_finding(
     cx: &Context<'_, '_>,
     fleet: &ValidatedFleet<'_>,
-    revision: &str,
+    revision: &Judged<'_>,
     totals: &[StatedTotal<'_>],
 ) -> Option<Finding> {
     let total_explained = fleet
@@ -239,7 +267,7 @@ fn totals_finding(
 fn cards_finding(
     cx: &Context<'_, '_>,
     fleet: &ValidatedFleet<'_>,
-    revision: &str,
+    revision: &Judged<'_>,
     cards: &[Off],
 ) -> Option<Finding> {
     let first = cards.first()?;
@@ -311,4 +339,24 @@ fn where_from(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, cards: &[Off]) -
     }
     parts.push("the totals use the costs of the revision the list is judged under".to_string());
     parts.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_written_when_a_finding_needs_them_read_as_the_strings_made_before() {
+        assert_eq!(
+            Totalled::Ship("Home One").to_string(),
+            "`Home One` with its upgrades"
+        );
+        assert_eq!(Totalled::Squadrons.to_string(), "the squadrons");
+        assert_eq!(Totalled::Fleet.to_string(), "the fleet");
+        assert_eq!(
+            Judged(Some("ffg-2020")).to_string(),
+            "points revision `ffg-2020`"
+        );
+        assert_eq!(Judged(None).to_string(), "the card data");
+    }
 }

@@ -43,7 +43,8 @@ fn classes<'a>(
 /// Every unique card of the fleet: ships, upgrades (with the `Commander:` line's) and
 /// squadrons, in list order.
 pub fn uses<'a>(fleet: &'a ValidatedFleet<'_>, index: Option<&'a CardIndex<'_>>) -> Vec<Use<'a>> {
-    let mut uses = Vec::new();
+    // Room for a fleet's usual unique cards at once (grown from empty: two allocations).
+    let mut uses = Vec::with_capacity(8);
     for ship in &fleet.ships {
         if let Some(card) = ship.card.filter(|c| c.unique) {
             uses.push(Use {
@@ -82,7 +83,10 @@ pub fn uses<'a>(fleet: &'a ValidatedFleet<'_>, index: Option<&'a CardIndex<'_>>)
 
 pub fn check(cx: &Context<'_, '_>, fleet: &ValidatedFleet<'_>, out: &mut Vec<Finding>) {
     let uses = uses(fleet, Some(cx.index));
-    let mut taken: FxHashMap<&str, (u32, &str)> = FxHashMap::default();
+    // Sized once: grown from empty it was rehashed twice or three times a list.
+    let classes = uses.iter().map(|u| u.classes.len()).sum();
+    let mut taken: FxHashMap<&str, (u32, &str)> =
+        FxHashMap::with_capacity_and_hasher(classes, Default::default());
     for u in &uses {
         for class in &u.classes {
             let entry = taken.entry(class.as_ref()).or_insert((0, u.name));

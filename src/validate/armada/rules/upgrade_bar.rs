@@ -2,13 +2,18 @@
 
 use crate::cards::armada::Slot;
 use crate::validate::armada::{ResolvedShip, ResolvedUpgrade};
+use smallvec::SmallVec;
+
+/// A ship's upgrade icons. A bar holds about ten: kept inline, a ship's two bars are no
+/// allocation (they were two of a list's allocations a ship).
+pub type Bar = SmallVec<[Slot; 16]>;
 
 /// The icons of the ship card's upgrade bar plus those its upgrades add.
-fn bar_before_removals(ship: &ResolvedShip<'_>) -> Vec<Slot> {
+fn bar_before_removals(ship: &ResolvedShip<'_>) -> Bar {
     let Some(card) = ship.card else {
-        return Vec::new();
+        return Bar::new();
     };
-    let mut bar = card.upgrade_slots.clone();
+    let mut bar = Bar::from_slice(&card.upgrade_slots);
     for upgrade in ship.upgrades.iter().filter_map(|u| u.card) {
         bar.extend(upgrade.adds_slots.iter().copied());
     }
@@ -18,12 +23,12 @@ fn bar_before_removals(ship: &ResolvedShip<'_>) -> Vec<Slot> {
 /// The icons a ship's upgrade bar offers once its upgrades have added and removed theirs.
 /// A card that removes the icons of a kind it sits in keeps the one it occupies: it bars
 /// other upgrades of that kind, not itself.
-pub fn upgrade_bar(ship: &ResolvedShip<'_>) -> Vec<Slot> {
+pub fn upgrade_bar(ship: &ResolvedShip<'_>) -> Bar {
     let mut bar = bar_before_removals(ship);
     for upgrade in ship.upgrades.iter().filter_map(|u| u.card) {
         // Few upgrades remove icons: the bar is copied only for those.
         if !upgrade.removes_slots.is_empty() {
-            let had: Vec<Slot> = bar.clone();
+            let had = bar.clone();
             bar.retain(|s| !upgrade.removes_slots.contains(s));
             for own in upgrade
                 .slots
@@ -67,7 +72,7 @@ pub fn placements<'a, 'db>(ship: &'a ResolvedShip<'db>) -> Vec<Placement<'a, 'db
     // The same placing on the bar as if nothing removed icons: an upgrade that fits there
     // but not on the real bar lost its icon to another upgrade.
     let mut free_unremoved = bar_before_removals(ship);
-    let take = |bar: &mut Vec<Slot>, slots: &[Slot]| {
+    let take = |bar: &mut Bar, slots: &[Slot]| {
         for slot in slots {
             if let Some(at) = bar.iter().position(|s| s == slot) {
                 bar.remove(at);
@@ -101,17 +106,18 @@ pub fn placements<'a, 'db>(ship: &'a ResolvedShip<'db>) -> Vec<Placement<'a, 'db
         if fits_unremoved {
             take(&mut free_unremoved, &card.slots);
         }
+        // Asked before the missing icons are collected: almost every upgrade fits.
+        if card.slots.iter().all(|s| free.contains(s)) {
+            take(&mut free, &card.slots);
+            out.push(Placement::Placed);
+            continue;
+        }
         let missing: Vec<Slot> = card
             .slots
             .iter()
             .copied()
             .filter(|s| !free.contains(s))
             .collect();
-        if missing.is_empty() {
-            take(&mut free, &card.slots);
-            out.push(Placement::Placed);
-            continue;
-        }
         let remover = removers.iter().copied().find(|(other, u)| {
             *other != index
                 && u.card.is_some_and(|c| {
