@@ -83,7 +83,7 @@ fn armada_list(bytes: &[u8], pick: usize) -> Outcome {
     let formats = armada::SourceFormat::ALL;
     let forced = formats.get(pick % (formats.len() + 1)).copied();
     let file = FileId(0);
-    let (text, fleet) = armada::parse_bytes_as(file, bytes, forced);
+    let (text, fleet) = armada::parse_bytes_as(file, bytes, None, forced);
     let mut files = SourceFiles::default();
     files.add("list.txt", text);
     check_findings(&files, &fleet.findings)

@@ -42,18 +42,22 @@ pub const MAX_INPUT_BYTES: usize = 1 << 20;
 /// a lossy, shortened or sanitised copy (control characters shown as `?`, so quoting a line
 /// cannot send escape sequences to a terminal) in which the diagnostics' spans are valid.
 pub fn parse_bytes(file: FileId, bytes: &[u8]) -> (String, ParsedFleet) {
-    let (text, fleet) = parse_bytes_as(file, bytes, None);
+    let (text, fleet) = parse_bytes_as(file, bytes, None, None);
     (text.to_string(), fleet)
 }
 
-/// [`parse_bytes`] for a caller that has already detected the builder (`None`: detect),
-/// the kept text ready to share with a report (copied once from the input, where a
-/// `String` would be copied again into the report's files).
+/// [`parse_bytes`] for a caller that has already detected the builder (`None`: detect)
+/// and perhaps checked the bytes as UTF-8 (`checked`: the same bytes as text), the kept
+/// text ready to share with a report (copied once from the input, where a `String` would
+/// be copied again into the report's files).
 pub fn parse_bytes_as(
     file: FileId,
     bytes: &[u8],
+    checked: Option<&str>,
     detected: Option<SourceFormat>,
 ) -> (Arc<str>, ParsedFleet) {
+    // Text already checked must be these very bytes: an input is checked once.
+    debug_assert!(checked.is_none_or(|text| std::ptr::eq(text.as_bytes(), bytes)));
     let parse = |file: FileId, text: &str| match detected {
         Some(format) if text.len() <= MAX_INPUT_BYTES && !text.trim().is_empty() => {
             parse_as(file, text, format)
@@ -96,7 +100,7 @@ pub fn parse_bytes_as(
         .help("export the fleet from the builder as text and give that file");
         return (kept.into(), failed(finding));
     }
-    match std::str::from_utf8(bytes) {
+    match checked.map_or_else(|| std::str::from_utf8(bytes), Ok) {
         Ok(text) => {
             let text: Arc<str> = if suspect {
                 Arc::from(&*sanitize(text))
@@ -295,6 +299,25 @@ mod tests {
 
     fn codes(fleet: &ParsedFleet) -> Vec<&'static str> {
         fleet.findings.iter().map(|f| f.code.as_str()).collect()
+    }
+
+    #[test]
+    fn text_checked_before_reads_as_the_bytes_checked_here() {
+        let inputs = [
+            "Name: x\nFaction: Rebel\nCommander: Mon Mothma\nSquadrons:\n= 0 Points\n",
+            "Name: x\u{7}\nFaction: Rebel\n",
+            " \n",
+            "",
+        ];
+        for input in inputs {
+            let bytes = input.as_bytes();
+            for format in [None, Some(SourceFormat::Kingston)] {
+                let (text, fleet) = parse_bytes_as(FileId(0), bytes, None, format);
+                let (checked, again) = parse_bytes_as(FileId(0), bytes, Some(input), format);
+                assert_eq!(text, checked, "{input:?}");
+                assert_eq!(format!("{fleet:?}"), format!("{again:?}"), "{input:?}");
+            }
+        }
     }
 
     #[test]

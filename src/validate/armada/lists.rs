@@ -107,7 +107,7 @@ impl<'db> ArmadaLists<'db> {
         let mut files = SourceFiles::default();
         let file = FileId(0);
         let builder = builder.and_then(SourceFormat::from_id);
-        let (text, parsed) = armada_parse::parse_bytes_as(file, list.bytes, builder);
+        let (text, parsed) = armada_parse::parse_bytes_as(file, list.bytes, list.text, builder);
         let added = files.add(list.name, text);
         debug_assert_eq!(added, file);
         let (format, format_source) = match player_format {

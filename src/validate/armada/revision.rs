@@ -84,12 +84,8 @@ pub fn apply<'db>(
     // Revisions are worked with by their position, which is how cards' prices are kept.
     let position = |wanted: &PointsRevision| revisions.iter().position(|r| r.value.id == wanted.id);
     let priced = priced(index, fleet, parsed);
-    let explained = |at: usize| {
-        priced
-            .iter()
-            .filter(|p| p.stated.is_some_and(|s| p.accepts_in(at, s)))
-            .count()
-    };
+    // The unknown cards cost the same in every revision: summed once, not per question.
+    let unknown = unknown_cost(fleet);
     let all_known = fleet.ships.iter().all(|s| s.card.is_some())
         && fleet.upgrades().all(|u| u.card.is_some())
         && fleet.squadrons.iter().all(|s| s.card.is_some());
@@ -99,29 +95,33 @@ pub fn apply<'db>(
         .as_ref()
         .map(|n| n.value)
         .filter(|_| all_known);
-    let total_explained =
-        |at: usize| stated_total.is_some_and(|t| reachable(fleet, &priced, at, t));
+    // What each revision explains is worked out once per revision, for the choice and the
+    // chosen one's account alike.
+    let figures = |at: usize| Figures {
+        total_explained: stated_total.is_some_and(|t| reachable(fleet, &priced, unknown, at, t)),
+        explained: explained(&priced, at),
+    };
     // The stated total first: it is what the author checked against the limit, and some
     // builders re-price the lines on export but keep it.
     let chosen = match requested
         .and_then(|name| index.cards.revision(name))
         .and_then(|r| Some((position(r)?, r)))
     {
-        Some((at, revision)) => Some((at, revision, RevisionSource::Caller)),
+        Some((at, revision)) => Some((at, revision, RevisionSource::Caller, figures(at))),
         None => revisions
             .iter()
             .map(|r| &r.value)
             .enumerate()
-            .max_by_key(|&(at, r)| (total_explained(at), explained(at), r.current, &r.date))
-            .map(|(at, r)| (at, r, RevisionSource::StatedCosts)),
+            .map(|(at, r)| (at, r, figures(at)))
+            .max_by_key(|&(_, r, f)| (f.total_explained, f.explained, r.current, &r.date))
+            .map(|(at, r, f)| (at, r, RevisionSource::StatedCosts, f)),
     };
-    let Some((chosen_at, revision, source)) = chosen else {
+    let Some((chosen_at, revision, source, chosen_figures)) = chosen else {
         return;
     };
-    let revision_total_explained = total_explained(chosen_at);
     let current = index.cards.current_revision();
     let current_at = current.and_then(position);
-    let current_total = fleet_cost(fleet, &priced, |p| {
+    let current_total = fleet_cost(fleet, &priced, unknown, |p| {
         current_at.map_or(p.own, |at| u32::from(p.cost_in(at)))
     });
     for p in &priced {
@@ -168,13 +168,29 @@ pub fn apply<'db>(
         revision,
         source,
         stated: priced.iter().filter(|p| p.stated.is_some()).count(),
-        explained: explained(chosen_at),
+        explained: chosen_figures.explained,
         current: current.map(|c| c.id.as_str()),
         current_total,
-        total_explained: revision_total_explained,
+        total_explained: chosen_figures.total_explained,
         lines_from,
         off: off.len(),
     });
+}
+
+/// What one revision explains of a list: whether its stated total, and how many of its
+/// stated costs.
+#[derive(Clone, Copy)]
+struct Figures {
+    total_explained: bool,
+    explained: usize,
+}
+
+/// How many of the cards' stated costs revision `at` gives them.
+fn explained(priced: &[Priced<'_>], at: usize) -> usize {
+    priced
+        .iter()
+        .filter(|p| p.stated.is_some_and(|s| p.accepts_in(at, s)))
+        .count()
 }
 
 /// Most combinations of unsettled costs tried for one list.
@@ -182,12 +198,19 @@ const MAX_COMBINATIONS: usize = 256;
 
 /// Whether `total` is the fleet's cost in `revision`, some unsettled card at any of the
 /// costs the sources give it.
-fn reachable(fleet: &ValidatedFleet<'_>, priced: &[Priced<'_>], at: usize, total: u32) -> bool {
+/// `unknown` is what the unknown cards cost ([`unknown_cost`]).
+fn reachable(
+    fleet: &ValidatedFleet<'_>,
+    priced: &[Priced<'_>],
+    unknown: u32,
+    at: usize,
+    total: u32,
+) -> bool {
     let count = |p: &Priced<'_>| match p.at {
         At::Squadron(k) => fleet.squadrons.get(k).map_or(1, |s| s.count),
         _ => 1,
     };
-    let base = fleet_cost(fleet, priced, |p| u32::from(p.cost_in(at)));
+    let base = fleet_cost(fleet, priced, unknown, |p| u32::from(p.cost_in(at)));
     if priced.iter().all(|p| p.unsettled_in(at).is_empty()) {
         return base == total;
     }
@@ -246,10 +269,12 @@ pub fn recompute_totals(fleet: &mut ValidatedFleet<'_>) {
     );
 }
 
-/// The fleet's cost with each known card at `cost` (unknown cards at their points).
+/// The fleet's cost with each known card at `cost`, the unknown cards costing `unknown`
+/// together ([`unknown_cost`]).
 fn fleet_cost(
     fleet: &ValidatedFleet<'_>,
     priced: &[Priced<'_>],
+    unknown: u32,
     cost: impl Fn(&Priced<'_>) -> u32,
 ) -> u32 {
     let known = sum_points(priced.iter().map(|p| {
@@ -259,7 +284,12 @@ fn fleet_cost(
         };
         times(cost(p), count)
     }));
-    let unknown = sum_points(
+    known.saturating_add(unknown)
+}
+
+/// What the fleet's unknown cards cost, at their points as the list has them.
+fn unknown_cost(fleet: &ValidatedFleet<'_>) -> u32 {
+    sum_points(
         fleet
             .ships
             .iter()
@@ -278,8 +308,7 @@ fn fleet_cost(
                     .filter(|s| s.card.is_none())
                     .map(|s| s.total),
             ),
-    );
-    known.saturating_add(unknown)
+    )
 }
 
 /// Every known card of the fleet with its stated cost for one.
@@ -288,7 +317,14 @@ fn priced<'a>(
     fleet: &ValidatedFleet<'a>,
     parsed: &ParsedFleet,
 ) -> Vec<Priced<'a>> {
-    let mut out = Vec::new();
+    let cards = fleet
+        .ships
+        .iter()
+        .map(|s| 1 + s.upgrades.len())
+        .sum::<usize>()
+        + usize::from(fleet.commander.is_some())
+        + fleet.squadrons.len();
+    let mut out = Vec::with_capacity(cards);
     let lookup = |id: &'a str, points: u16| {
         let prices = index.prices(id);
         let own = prices

@@ -58,10 +58,7 @@ impl<'db> Checker<'db> {
     /// Read, recognise and check one input.
     pub fn check(&self, input: &Input) -> ListReport {
         match input.read(self.max_bytes) {
-            Ok(bytes) => self.check_bytes(ListBytes {
-                name: &input.name,
-                bytes: &bytes,
-            }),
+            Ok(bytes) => self.check_bytes(ListBytes::new(&input.name, &bytes)),
             Err(why) => unreadable_file(&input.name, &why),
         }
     }
@@ -69,10 +66,7 @@ impl<'db> Checker<'db> {
     /// Recognise and check one input already read (a lone CR read as the line end it is).
     pub fn check_bytes(&self, list: ListBytes<'_>) -> ListReport {
         let bytes = crate::input::lone_cr_as_lf(Cow::Borrowed(list.bytes));
-        let list = ListBytes {
-            name: list.name,
-            bytes: &bytes,
-        };
+        let list = ListBytes::new(list.name, &bytes);
         let mut report = self.recognise_and_check(list);
         self.name_kind(&mut report);
         report
@@ -80,7 +74,7 @@ impl<'db> Checker<'db> {
 
     fn recognise_and_check(&self, list: ListBytes<'_>) -> ListReport {
         match self.recognise(list) {
-            Ok(found) => match self.rules_of(found.game) {
+            Ok((found, list)) => match self.rules_of(found.game) {
                 Some(rules) => {
                     let mut report = rules.check(list, found.builder);
                     self.tell_ignored(rules, &mut report);
@@ -142,16 +136,20 @@ impl<'db> Checker<'db> {
             Ok(bytes) => bytes,
             Err(why) => return Err(Box::new(unreadable_file(name, why))),
         };
-        let list = ListBytes { name, bytes };
-        let found = self.recognise(list)?;
+        let (found, list) = self.recognise(ListBytes::new(name, bytes))?;
         Ok((list, found.builder))
     }
 
-    /// The game of an input: the one asked for, else the one that recognises it. An input
-    /// of no game (or of another game than the one asked for) is reported.
-    fn recognise(&self, list: ListBytes<'_>) -> Result<Recognised, Box<ListReport>> {
-        let found = recognise::recognise(&LIST_SIGNS, list.bytes);
-        match (self.wanted, found) {
+    /// The game of an input: the one asked for, else the one that recognises it; with the
+    /// input, its text known where telling the game checked it. An input of no game (or of
+    /// another game than the one asked for) is reported.
+    fn recognise<'a>(
+        &self,
+        list: ListBytes<'a>,
+    ) -> Result<(Recognised, ListBytes<'a>), Box<ListReport>> {
+        let (found, text) = recognise::recognise(&LIST_SIGNS, list.bytes);
+        let list = ListBytes { text, ..list };
+        let found = match (self.wanted, found) {
             (Some(wanted), Some(found)) if wanted != found.game => {
                 Err(Box::new(recognise::wrong_game(list, found.game, wanted)))
             }
@@ -164,7 +162,8 @@ impl<'db> Checker<'db> {
                 let kinds: Vec<ListKind> = self.games.iter().map(|g| g.list_kind()).collect();
                 Err(Box::new(recognise::no_game(list, &kinds)))
             }
-        }
+        }?;
+        Ok((found, list))
     }
 
     /// A warning on `report` for each option given that its game does not take.
@@ -221,7 +220,7 @@ pub fn games_of(inputs: &[Input]) -> Vec<Game> {
             continue;
         };
         let bytes = crate::input::lone_cr_as_lf(bytes);
-        if let Some(found) = recognise::recognise(&LIST_SIGNS, &bytes)
+        if let (Some(found), _) = recognise::recognise(&LIST_SIGNS, &bytes)
             && !games.contains(&found.game)
         {
             games.push(found.game);
@@ -250,7 +249,7 @@ impl<'db> ListChecker<'db> {
     }
 
     pub fn check(&self, name: &str, bytes: &[u8]) -> ListReport {
-        self.checker.check_bytes(ListBytes { name, bytes })
+        self.checker.check_bytes(ListBytes::new(name, bytes))
     }
 
     /// The card data the lists are checked against.
@@ -385,10 +384,7 @@ mod tests {
             ..Request::default()
         };
         let checker = Checker::new(&db, &request).expect("a run");
-        let report = checker.check_bytes(ListBytes {
-            name: "x.txt",
-            bytes: b"just some prose about ships",
-        });
+        let report = checker.check_bytes(ListBytes::new("x.txt", b"just some prose about ships"));
         let help = report.diagnostics.first().and_then(|d| d.help.clone());
         assert_eq!(
             help.as_deref(),

@@ -17,22 +17,32 @@ const PROBE_BYTES: usize = 64 * 1024;
 const LONGEST_LIST_LINE: usize = 2_000;
 
 /// The game of `list`, by the first game (in registry order) that recognises it by an
-/// unmistakable sign, else by its layout; `None` when no game does.
-pub fn recognise(games: &[ListSigns], bytes: &[u8]) -> Option<Recognised> {
-    let probe = probe(bytes);
-    Sign::IN_ORDER.into_iter().find_map(|sign| {
+/// unmistakable sign, else by its layout; `None` when no game does. With it, the list's
+/// bytes as text when they were all found valid UTF-8 on the way.
+pub fn recognise<'a>(
+    games: &[ListSigns],
+    bytes: &'a [u8],
+) -> (Option<Recognised>, Option<&'a str>) {
+    let head = lossy(bytes.get(..bytes.len().min(PROBE_BYTES)).unwrap_or(bytes));
+    let whole = match head {
+        Cow::Borrowed(text) if text.len() == bytes.len() => Some(text),
+        _ => None,
+    };
+    let probe = probe(bytes, head);
+    let found = Sign::IN_ORDER.into_iter().find_map(|sign| {
         games.iter().find_map(|signs| {
             (signs.recognise)(&probe, sign).map(|builder| Recognised {
                 game: signs.game,
                 builder,
             })
         })
-    })
+    });
+    (found, whole)
 }
 
-/// The text the game is told from: the first lines, minus any far too long for a list.
-fn probe(bytes: &[u8]) -> Cow<'_, str> {
-    let text = lossy(bytes.get(..bytes.len().min(PROBE_BYTES)).unwrap_or(bytes));
+/// The text the game is told from: the first lines (`text`, the head of `bytes` decoded),
+/// minus any far too long for a list.
+fn probe<'a>(bytes: &'a [u8], text: Cow<'a, str>) -> Cow<'a, str> {
     // JSON and links may well be one long line: they are told from their first bytes.
     let start = text.trim_start_matches('\u{feff}').trim_start();
     if start.starts_with('{') || start.starts_with('[') || start.starts_with("http") {
@@ -126,4 +136,43 @@ pub fn no_list_reader(list: ListBytes<'_>, game: Game, readers: &[Game]) -> List
             .help(help),
         ]
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::validate::LIST_SIGNS;
+
+    const KINGSTON: &str = "Name: x\nFaction: Rebel\nCommander: Mon Mothma\nAssault:\nDefense:\nNavigation:\nSquadrons:\n= 0 Points\nTotal Points: 0";
+
+    #[test]
+    fn the_text_is_handed_on_only_when_every_byte_was_checked() {
+        let (found, text) = recognise(&LIST_SIGNS, KINGSTON.as_bytes());
+        assert_eq!(found.map(|f| f.game), Some(Game::Armada));
+        assert_eq!(text, Some(KINGSTON));
+        // An invalid byte anywhere: no text, and the game told as before.
+        let mut bad = KINGSTON.as_bytes().to_vec();
+        bad.push(0xff);
+        let (found, text) = recognise(&LIST_SIGNS, &bad);
+        assert_eq!(found.map(|f| f.game), Some(Game::Armada));
+        assert_eq!(text, None);
+        // Past the probe the rest is not checked, so nothing is claimed of it.
+        let long = format!("{KINGSTON}\n{}", "a".repeat(PROBE_BYTES));
+        let (found, text) = recognise(&LIST_SIGNS, long.as_bytes());
+        assert_eq!(found.map(|f| f.game), Some(Game::Armada));
+        assert_eq!(text, None);
+    }
+
+    #[test]
+    fn a_character_cut_by_the_probe_keeps_it_lossy() {
+        let mut text = KINGSTON.to_string();
+        text.push('\n');
+        while text.len() < PROBE_BYTES - 1 {
+            text.push('a');
+        }
+        text.push('é');
+        let (found, whole) = recognise(&LIST_SIGNS, text.as_bytes());
+        assert_eq!(found.map(|f| f.game), Some(Game::Armada));
+        assert_eq!(whole, None);
+    }
 }
