@@ -4,11 +4,16 @@
 //! `cargo bench --bench validate_10x` copies `../shared/corpus/armada` (or `$ARBITER_CORPUS`)
 //! ten times into `target/bench-corpus10` once, then, cache warm, runs in pairs (same
 //! minutes, alternating):
-//! - the yardstick: this process walks the folder and reads every file into memory, on one
-//!   thread, nothing else;
-//! - `arbiter validate DIR --output json > /dev/null`, then the same with the table output.
+//! - the issue's yardstick: one Python process walking the folder and reading every file
+//!   (the reader the issue measured, and `tools/bench-validate-10x`'s); skipped, with a
+//!   line saying so, where there is no `python3`;
+//! - a stricter one: this process doing the same in Rust, on one thread (about half the
+//!   Python reader's time: no interpreter per file, only the system calls);
+//! - `arbiter validate DIR --output json > /dev/null`, then the same with the table output
+//!   (`--output human`).
 //!
-//! It prints the median wall time of each, the median of the per-pair ratios, the peak
+//! It prints the median wall time of each, the median of the per-pair ratios to each
+//! yardstick, the peak
 //! memory of the arbiter runs (the children's maximum resident set), the machine's load,
 //! and a digest of the JSON output so two builds can be shown to print the same bytes.
 //! Last, the start-up of a one-list `validate` (median of 25 runs).
@@ -50,38 +55,53 @@ fn main() {
     );
 
     let binary = env!("CARGO_BIN_EXE_arbiter");
-    let json = digest(&run_capture(binary, &corpus, "json"));
+    let json = run_digest(binary, &corpus, "json");
     // Warm the cache and the binary once.
     read_all(&corpus);
     run(binary, &corpus, "json");
 
-    for output in ["json", "table"] {
-        let mut read_times = Vec::new();
+    let python = python_reads(&corpus).is_some();
+    if !python {
+        println!("no python3: the issue's yardstick (a Python reader) is skipped");
+    }
+    let mut peak_kib = 0;
+    for output in ["json", "human"] {
         let mut run_times = Vec::new();
-        let mut ratios = Vec::new();
+        let mut rust = Yardstick::default();
+        let mut py = Yardstick::default();
         for _ in 0..PAIRS {
             let read = time(|| read_all(&corpus));
-            let validate = time(|| run(binary, &corpus, output));
-            ratios.push(validate.as_secs_f64() / read.as_secs_f64());
-            read_times.push(read);
+            let python_read = if python { python_reads(&corpus) } else { None };
+            let mut kib = 0;
+            let validate = time(|| kib = run(binary, &corpus, output));
+            peak_kib = peak_kib.max(kib);
+            rust.pair(read, validate);
+            if let Some(python_read) = python_read {
+                py.pair(python_read, validate);
+            }
             run_times.push(validate);
         }
         println!(
-            "--output {output:5}: arbiter {:.3} s, reading {:.3} s, ratio {:.2}× (pairs {:.2}–{:.2}×)",
-            median(&mut run_times).as_secs_f64(),
-            median(&mut read_times).as_secs_f64(),
-            median_f(&mut ratios),
-            ratios.iter().copied().fold(f64::INFINITY, f64::min),
-            ratios.iter().copied().fold(0.0, f64::max),
+            "--output {output:5}: arbiter {:.3} s",
+            median(&mut run_times).as_secs_f64()
         );
+        if python {
+            py.print("one Python process reading the files (the issue's yardstick)");
+        }
+        rust.print("one Rust thread reading the files (stricter)");
     }
     println!(
         "peak memory of the arbiter runs: {:.1} MiB",
-        children_peak_kib() as f64 / 1024.0
+        peak_kib as f64 / 1024.0
     );
     println!("JSON output digest: {json:016x}");
 
-    let one = files.first().cloned().unwrap_or_default();
+    // A list, not the corpus's licence file (which is no list, and exits 2).
+    let one = files
+        .iter()
+        .find(|f| f.extension().is_some_and(|e| e == "txt"))
+        .cloned()
+        .unwrap_or_default();
     let mut startup: Vec<Duration> = (0..STARTUP_RUNS)
         .map(|_| time(|| run(binary, &one, "json")))
         .collect();
@@ -91,7 +111,52 @@ fn main() {
     );
 }
 
-/// The yardstick: one process, one thread, every file read into memory.
+/// Reading times of a yardstick and the ratios of arbiter's runs to them, pair by pair.
+#[derive(Default)]
+struct Yardstick {
+    reads: Vec<Duration>,
+    ratios: Vec<f64>,
+}
+
+impl Yardstick {
+    fn pair(&mut self, read: Duration, validate: Duration) {
+        self.ratios
+            .push(validate.as_secs_f64() / read.as_secs_f64());
+        self.reads.push(read);
+    }
+
+    fn print(&mut self, what: &str) {
+        println!(
+            "    against {what}: reading {:.3} s, ratio {:.2}× (pairs {:.2}–{:.2}×)",
+            median(&mut self.reads).as_secs_f64(),
+            median_f(&mut self.ratios),
+            self.ratios.iter().copied().fold(f64::INFINITY, f64::min),
+            self.ratios.iter().copied().fold(0.0, f64::max),
+        );
+    }
+}
+
+/// The reader of `tools/bench-validate-10x`, which the issue measured: the wall time of
+/// one `python3` process reading every file, or `None` without Python.
+fn python_reads(root: &Path) -> Option<Duration> {
+    const READER: &str = "import os, sys
+total = 0
+for root, _, files in os.walk(sys.argv[1], followlinks=True):
+    for name in files:
+        with open(os.path.join(root, name), 'rb') as f:
+            total += len(f.read())";
+    let start = Instant::now();
+    let status = Command::new("python3")
+        .args(["-c", READER])
+        .arg(root)
+        .stdout(Stdio::null())
+        .status()
+        .ok()?;
+    let elapsed = start.elapsed();
+    status.success().then_some(elapsed)
+}
+
+/// The stricter yardstick: this process, one thread, every file read into memory.
 fn read_all(root: &Path) -> usize {
     let mut total = 0;
     let mut buffer = Vec::new();
@@ -138,50 +203,72 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-fn run(binary: &str, input: &Path, output: &str) {
-    let status = Command::new(binary)
+/// One `validate` run, output thrown away; its peak resident memory in KiB, from `wait4`
+/// (this run's own, not the largest of every child's so far).
+#[expect(
+    clippy::zombie_processes,
+    reason = "the child is reaped by wait4, which std cannot do"
+)]
+fn run(binary: &str, input: &Path, output: &str) -> i64 {
+    let child = Command::new(binary)
         .arg("validate")
         .arg(input)
         .args(["--output", output])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
-        .status()
+        .spawn()
         .expect("run arbiter");
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: wait4 only writes the status and the struct it is given; the child is reaped
+    // here and `child` is never waited for again.
+    let (waited, usage) = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        (libc::wait4(pid, &mut status, 0, &mut usage), usage)
+    };
+    assert_eq!(waited, pid, "wait for arbiter");
+    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
     assert!(
-        status.code().is_some_and(|c| c <= 1),
-        "arbiter failed: {status}"
+        code.is_some_and(|c| c <= 1),
+        "arbiter failed on {}: wait status {status}",
+        input.display()
     );
+    usage.ru_maxrss
 }
 
-fn run_capture(binary: &str, input: &Path, output: &str) -> Vec<u8> {
-    Command::new(binary)
+/// The digest of a `validate` run's standard output, read a block at a time. Held whole
+/// (546 MB of JSON), it made the peak memory reported for later children 537 MiB: a forked
+/// child's figure can include what its parent held at the fork.
+fn run_digest(binary: &str, input: &Path, output: &str) -> u64 {
+    let mut child = Command::new(binary)
         .arg("validate")
         .arg(input)
         .args(["--output", output])
+        .stdout(Stdio::piped())
         .stderr(Stdio::null())
-        .output()
-        .expect("run arbiter")
-        .stdout
-}
-
-/// FNV-1a: enough to tell two outputs apart in a printed line.
-fn digest(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
-/// The largest resident set of any child waited for, in KiB (Linux reports KiB).
-fn children_peak_kib() -> i64 {
-    // SAFETY: getrusage only writes the struct it is given.
-    unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        if libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) == 0 {
-            usage.ru_maxrss
-        } else {
-            -1
+        .spawn()
+        .expect("run arbiter");
+    let mut hash = FNV_START;
+    let mut block = vec![0u8; 1 << 16];
+    if let Some(mut out) = child.stdout.take() {
+        while let Ok(n) = out.read(&mut block) {
+            let Some(bytes) = block.get(..n).filter(|b| !b.is_empty()) else {
+                break;
+            };
+            hash = digest(hash, bytes);
         }
     }
+    let _ = child.wait();
+    hash
+}
+
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a, continued over `bytes`: enough to tell two outputs apart in a printed line.
+fn digest(start: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(start, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 fn load_average() -> String {
