@@ -265,6 +265,17 @@ const HELD_OUT_10: QuestionSet = QuestionSet {
     min_top3: 0.94,
 };
 
+/// The eleventh held-out set: written from the rulebooks by someone who never ran the
+/// search while the ninth pass fitted a re-ranker on held-out 9 and 10 (which changed
+/// nothing), committed unrun, and run once after it.
+const HELD_OUT_11: QuestionSet = QuestionSet {
+    file: "rule-questions-heldout-11.toml",
+    per_game: 30,
+    min_top1_with_game: 0.77,
+    min_top1_all_games: 0.74,
+    min_top3: 0.94,
+};
+
 fn glossary_db() -> crate::cards::CardDb {
     let (db, _) = load(&LoadOptions::built_in());
     db
@@ -397,6 +408,11 @@ fn tenth_held_out_judge_questions_find_their_entries() {
     check(&HELD_OUT_10);
 }
 
+#[test]
+fn eleventh_held_out_judge_questions_find_their_entries() {
+    check(&HELD_OUT_11);
+}
+
 /// The held-out sets stay apart: none of their questions is one of an earlier set (the
 /// fourth and the fifth repeat none of the sets written before them).
 #[test]
@@ -423,6 +439,7 @@ fn held_out_questions_are_new() {
         HELD_OUT_8.file,
         HELD_OUT_9.file,
         HELD_OUT_10.file,
+        HELD_OUT_11.file,
     ] {
         let earlier: Vec<Question> = ranking_sets()
             .into_iter()
@@ -545,5 +562,6 @@ fn ranking_sets() -> Vec<&'static str> {
         HELD_OUT_8.file,
         HELD_OUT_9.file,
         HELD_OUT_10.file,
+        HELD_OUT_11.file,
     ]
 }
