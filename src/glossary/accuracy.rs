@@ -80,18 +80,11 @@ fn questions(file: &str) -> Vec<Question> {
 
 /// As `arbiter rule` searches: with `--game`, an index of that game alone.
 fn measure(glossary: &Glossary<'_>, questions: &[Question], with_game: bool) -> Score {
-    let all = Index::new(glossary);
-    let per_game: Vec<(Game, Index<'_>)> = Game::ALL
-        .into_iter()
-        .map(|g| (g, Index::for_game(glossary, Some(g))))
-        .collect();
+    let indexes = Indexes::new(glossary);
     let mut score = Score::default();
     for question in questions {
         let game = with_game.then_some(question.game);
-        let index = per_game
-            .iter()
-            .find(|(g, _)| Some(*g) == game)
-            .map_or(&all, |(_, index)| index);
+        let index = indexes.of(game);
         let lookup = index.search(&question.q, game);
         let shown: Vec<(Game, &str)> = lookup
             .hits
@@ -458,6 +451,32 @@ fn held_out_questions_are_new() {
     }
 }
 
+/// The index of every game together and one of each game, as `rule` builds them with and
+/// without `--game`.
+struct Indexes<'a> {
+    all: Index<'a>,
+    per_game: Vec<(Game, Index<'a>)>,
+}
+
+impl<'a> Indexes<'a> {
+    fn new(glossary: &'a Glossary) -> Self {
+        Indexes {
+            all: Index::new(glossary),
+            per_game: Game::ALL
+                .into_iter()
+                .map(|g| (g, Index::for_game(glossary, Some(g))))
+                .collect(),
+        }
+    }
+
+    fn of(&self, game: Option<Game>) -> &Index<'a> {
+        self.per_game
+            .iter()
+            .find(|(g, _)| Some(*g) == game)
+            .map_or(&self.all, |(_, index)| index)
+    }
+}
+
 /// Not a check but a tool: writes the ranked ids and scores of every question of every set,
 /// with and without `--game`, to the file named by `ARBITER_RANKINGS`, so that a change meant
 /// to leave the ranking alone (how the index is built or stored) can be shown to by
@@ -471,19 +490,12 @@ fn dump_rankings() {
     };
     let db = glossary_db();
     let glossary = Glossary::from_db(&db);
-    let all = Index::new(&glossary);
-    let per_game: Vec<(Game, Index<'_>)> = Game::ALL
-        .into_iter()
-        .map(|g| (g, Index::for_game(&glossary, Some(g))))
-        .collect();
+    let indexes = Indexes::new(&glossary);
     let mut out = String::new();
     for file in ranking_sets() {
         for question in questions(file) {
             for game in [None, Some(question.game)] {
-                let index = per_game
-                    .iter()
-                    .find(|(g, _)| Some(*g) == game)
-                    .map_or(&all, |(_, index)| index);
+                let index = indexes.of(game);
                 let ranked: Vec<String> = index
                     .search(&question.q, game)
                     .hits
@@ -517,19 +529,12 @@ fn export_ranking_features() {
     };
     let db = glossary_db();
     let glossary = Glossary::from_db(&db);
-    let all = Index::new(&glossary);
-    let per_game: Vec<(Game, Index<'_>)> = Game::ALL
-        .into_iter()
-        .map(|g| (g, Index::for_game(&glossary, Some(g))))
-        .collect();
+    let indexes = Indexes::new(&glossary);
     let mut out = String::new();
     for file in ranking_sets() {
         for (n, question) in questions(file).iter().enumerate() {
             for game in [None, Some(question.game)] {
-                let index = per_game
-                    .iter()
-                    .find(|(g, _)| Some(*g) == game)
-                    .map_or(&all, |(_, index)| index);
+                let index = indexes.of(game);
                 for (rank, (entry, features, details)) in
                     index.candidates(&question.q, game).iter().enumerate()
                 {
