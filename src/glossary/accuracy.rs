@@ -488,30 +488,36 @@ fn dump_rankings() {
     let Ok(path) = std::env::var("ARBITER_RANKINGS") else {
         return;
     };
+    let mut out = String::new();
+    for_every_search(|file, _, question, game, index| {
+        let ranked: Vec<String> = index
+            .search(&question.q, game)
+            .hits
+            .iter()
+            .map(|h| format!("{}/{}={}", h.entry.game.as_str(), h.entry.id(), h.score))
+            .collect();
+        out.push_str(&format!(
+            "{file} {:?} `{}`: {}\n",
+            game.map(Game::as_str),
+            question.q,
+            ranked.join(" ")
+        ));
+    });
+    std::fs::write(path, out).expect("the rankings file is writable");
+}
+
+/// Every question of every set, searched with and without `--game` (for the two tools).
+fn for_every_search(mut visit: impl FnMut(&str, usize, &Question, Option<Game>, &Index<'_>)) {
     let db = glossary_db();
     let glossary = Glossary::from_db(&db);
     let indexes = Indexes::new(&glossary);
-    let mut out = String::new();
     for file in ranking_sets() {
-        for question in questions(file) {
+        for (n, question) in questions(file).iter().enumerate() {
             for game in [None, Some(question.game)] {
-                let index = indexes.of(game);
-                let ranked: Vec<String> = index
-                    .search(&question.q, game)
-                    .hits
-                    .iter()
-                    .map(|h| format!("{}/{}={}", h.entry.game.as_str(), h.entry.id(), h.score))
-                    .collect();
-                out.push_str(&format!(
-                    "{file} {:?} `{}`: {}\n",
-                    game.map(Game::as_str),
-                    question.q,
-                    ranked.join(" ")
-                ));
+                visit(file, n, question, game, indexes.of(game));
             }
         }
     }
-    std::fs::write(path, out).expect("the rankings file is writable");
 }
 
 /// Not a check but a tool: writes, for every question of every set with and without
@@ -527,29 +533,21 @@ fn export_ranking_features() {
     let Ok(path) = std::env::var("ARBITER_FEATURES") else {
         return;
     };
-    let db = glossary_db();
-    let glossary = Glossary::from_db(&db);
-    let indexes = Indexes::new(&glossary);
     let mut out = String::new();
-    for file in ranking_sets() {
-        for (n, question) in questions(file).iter().enumerate() {
-            for game in [None, Some(question.game)] {
-                let index = indexes.of(game);
-                for (rank, (entry, features, details)) in
-                    index.candidates(&question.q, game).iter().enumerate()
-                {
-                    let right = question.is_right(entry.game, entry.id());
-                    let features: Vec<String> = features.iter().map(f32::to_string).collect();
-                    out.push_str(&format!(
-                        "{file}\t{n}\t{}\t{rank}\t{}\t{}\t{details}\n",
-                        if game.is_some() { "game" } else { "all" },
-                        u8::from(right),
-                        features.join("\t")
-                    ));
-                }
-            }
+    for_every_search(|file, n, question, game, index| {
+        for (rank, (entry, features, details)) in
+            index.candidates(&question.q, game).iter().enumerate()
+        {
+            let right = question.is_right(entry.game, entry.id());
+            let features: Vec<String> = features.iter().map(f32::to_string).collect();
+            out.push_str(&format!(
+                "{file}\t{n}\t{}\t{rank}\t{}\t{}\t{details}\n",
+                if game.is_some() { "game" } else { "all" },
+                u8::from(right),
+                features.join("\t")
+            ));
         }
-    }
+    });
     std::fs::write(path, out).expect("the features file is writable");
 }
 
