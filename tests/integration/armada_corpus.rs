@@ -7,7 +7,7 @@ use arbiter::input::list_inputs;
 use arbiter::parse::armada::{SourceFormat, parse_bytes};
 use arbiter::report::FileId;
 use arbiter::validate::Request;
-use arbiter::validate::lists::{Checker, check_in_order};
+use arbiter::validate::lists::{Checker, Workers, check_in_order};
 use std::path::Path;
 
 /// Measured with the bench, rounded down to 0.1%: Kingston 7,118/7,118 = 100.00%,
@@ -75,7 +75,7 @@ fn stated_points_findings_on_the_corpus_stay_under_the_bound() {
     // re-reading 28 MB of JSON.
     let db = built_in_db();
     let checker = Checker::new(db, &Request::default()).expect("the default options");
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = Workers::new(std::thread::available_parallelism().map_or(1, |n| n.get()));
     let mut lists = 0;
     let mut stated_points = 0;
     check_in_order(

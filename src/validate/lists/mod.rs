@@ -5,7 +5,7 @@
 mod recognise;
 mod stream;
 
-pub use stream::check_in_order;
+pub use stream::{Workers, check_in_order};
 
 use crate::cards::{CardDb, Game};
 use crate::input::{Input, Unread, list_inputs};

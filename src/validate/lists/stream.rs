@@ -5,12 +5,31 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::mpsc;
 
-/// Inputs handed to a worker at a time: one hand-over per batch, not per list, so workers
-/// seldom wait on each other or on the writer (a wake-up costs a scheduler slice on a
-/// loaded machine). 16 rather than 32 since the Armada lists got faster to check: the
-/// window then filled up more often, and the 10× corpus run peaked at up to 30.8 MiB
-/// (over issue 29's 30) with 32.
-const BATCH: usize = 16;
+/// How a run is spread: `threads` workers, each handed `batch` inputs at a time (one
+/// hand-over per batch, not per list, so workers seldom wait on each other or on the
+/// writer; every hand-over wakes the writer thread, which costs a scheduler slice).
+#[derive(Debug, Clone, Copy)]
+pub struct Workers {
+    pub threads: usize,
+    pub batch: usize,
+}
+
+impl Workers {
+    /// 16 inputs a batch: small enough that the results in flight stay a few hundred
+    /// kilobytes when each is a JSON report of about 6 KB (with 32 the 10× corpus run
+    /// peaked at up to 30.8 MiB, over issue 29's 30).
+    pub fn new(threads: usize) -> Self {
+        Workers { threads, batch: 16 }
+    }
+
+    /// Larger batches, for results that are small: fewer hand-overs, so fewer wake-ups.
+    pub fn with_batch(self, batch: usize) -> Self {
+        Workers {
+            batch: batch.max(1),
+            ..self
+        }
+    }
+}
 
 /// Batches in flight per worker beyond the oldest result not yet written; this bounds the
 /// memory of a run whatever its number of lists. Two keep a worker busy while the writer
@@ -22,25 +41,25 @@ const BATCHES_IN_FLIGHT_PER_WORKER: usize = 2;
 /// in input order, as soon as it and every earlier one are known.
 pub fn check_in_order<I, T>(
     inputs: impl Iterator<Item = I>,
-    workers: usize,
+    workers: Workers,
     check: &(dyn Fn(I) -> T + Sync),
     mut emit: impl FnMut(T),
 ) where
     I: Send,
     T: Send,
 {
-    if workers <= 1 {
+    if workers.threads <= 1 {
         for input in inputs {
             emit(check(input));
         }
         return;
     }
-    let window = workers * BATCHES_IN_FLIGHT_PER_WORKER;
+    let window = workers.threads * BATCHES_IN_FLIGHT_PER_WORKER;
     let (job_sender, jobs) = mpsc::sync_channel::<(usize, Vec<I>)>(window);
     let jobs = Mutex::new(jobs);
     let (result_sender, results) = mpsc::channel::<(usize, Vec<T>)>();
     std::thread::scope(|scope| {
-        for _ in 0..workers {
+        for _ in 0..workers.threads {
             let result_sender = result_sender.clone();
             let jobs = &jobs;
             scope.spawn(move || {
@@ -69,7 +88,7 @@ pub fn check_in_order<I, T>(
                 if sent >= written + window {
                     break;
                 }
-                let batch: Vec<I> = inputs.by_ref().take(BATCH).collect();
+                let batch: Vec<I> = inputs.by_ref().take(workers.batch).collect();
                 if batch.is_empty() {
                     // No more inputs: closing the queue lets idle workers finish.
                     job_sender = None;
@@ -102,22 +121,25 @@ mod tests {
 
     #[test]
     fn results_come_out_in_input_order_whatever_the_workers() {
-        for workers in [1, 2, 5] {
+        for (threads, batch) in [(1, 16), (2, 16), (5, 16), (2, 1), (3, 64)] {
             let mut seen = Vec::new();
             // Uneven work: later inputs often finish first.
             let check = |n: u64| {
                 std::thread::sleep(std::time::Duration::from_micros((n * 7919) % 300));
                 n
             };
+            let workers = Workers::new(threads).with_batch(batch);
             check_in_order(0..1000u64, workers, &check, |n| seen.push(n));
-            assert_eq!(seen, (0..1000).collect::<Vec<_>>(), "{workers} workers");
+            assert_eq!(seen, (0..1000).collect::<Vec<_>>(), "{workers:?}");
         }
     }
 
     #[test]
     fn no_inputs_no_results() {
         let mut seen: Vec<u8> = Vec::new();
-        check_in_order(std::iter::empty::<u8>(), 4, &|n| n, |n| seen.push(n));
+        check_in_order(std::iter::empty::<u8>(), Workers::new(4), &|n| n, |n| {
+            seen.push(n)
+        });
         assert!(seen.is_empty());
     }
 }
