@@ -166,7 +166,7 @@ fn write_run(
     out: &mut StdoutSink,
     progress: &mut Progress,
     writer: &dyn ListWriter,
-    produce: impl FnOnce(&mut dyn FnMut((Summary, ReportText))),
+    produce: impl FnOnce(&mut (dyn FnMut((Summary, ReportText)) + Send)),
 ) -> Summary {
     let mut summary = Summary::default();
     out.write_str(&writer.start());
