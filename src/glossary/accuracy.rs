@@ -123,13 +123,14 @@ struct QuestionSet {
 
 /// The questions the ranking was tuned on; 40 added in the seventh pass, written before that
 /// pass's players' words. Floors a little under the figures after it (with --game 93.3% top-1,
-/// 98.5% top-3; all games 88.2% and 97.4%).
+/// 98.5% top-3; all games 88.2% and 97.4%); the all-games floors raised after the tenth
+/// (89.2% top-1, 98.5% top-3).
 const TUNING: QuestionSet = QuestionSet {
     file: "rule-questions.toml",
     per_game: 30,
     min_top1_with_game: 0.92,
-    min_top1_all_games: 0.87,
-    min_top3: 0.97,
+    min_top1_all_games: 0.88,
+    min_top3: 0.98,
 };
 
 /// Questions written after the first pass as a held-out set, tuning material since. Floors a
@@ -168,12 +169,13 @@ const HELD_OUT_3: QuestionSet = QuestionSet {
 
 /// A fourth held-out set (issue 22, second pass), written and committed unrun before that
 /// pass's tuning, tuning material since. Floors a little under the figures after the sixth
-/// pass (with --game 90.0% top-1, 96.2% top-3; all games 83.8% and 93.8%).
+/// pass (with --game 90.0% top-1, 96.2% top-3; all games 83.8% and 93.8%); the all-games
+/// top-1 floor raised after the tenth (95.0%).
 const HELD_OUT_4: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-4.toml",
     per_game: 20,
     min_top1_with_game: 0.94,
-    min_top1_all_games: 0.92,
+    min_top1_all_games: 0.94,
     min_top3: 0.97,
 };
 
@@ -196,12 +198,12 @@ const HELD_OUT_5: QuestionSet = QuestionSet {
 /// honest figure for questions the tuning never saw. Tuning material in the fifth pass, which
 /// studied its misses: after it, with --game 76.2% top-1, 96.2% top-3; all games 73.8% and
 /// 93.8%; the sixth pass keeps them (75.0% / 73.8% top-1, 96.2% / 93.8% top-3). Floors a
-/// little under them.
+/// little under them, raised after the tenth pass (78.8% / 75.0% top-1).
 const HELD_OUT_6: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-6.toml",
     per_game: 20,
-    min_top1_with_game: 0.77,
-    min_top1_all_games: 0.73,
+    min_top1_with_game: 0.78,
+    min_top1_all_games: 0.74,
     min_top3: 0.96,
 };
 
@@ -217,8 +219,9 @@ const HELD_OUT_7: QuestionSet = QuestionSet {
     per_game: 30,
     min_top1_with_game: 0.85,
     // 0.83 after the seventh pass; undoing contractions moved one question ("damage that
-    // doesn't say which hull zone, who picks", all games) from first to second.
-    min_top1_all_games: 0.82,
+    // doesn't say which hull zone, who picks", all games) from first to second; 0.83 again
+    // after the tenth pass (83.3%).
+    min_top1_all_games: 0.83,
     min_top3: 0.97,
 };
 
@@ -249,24 +252,44 @@ const HELD_OUT_9: QuestionSet = QuestionSet {
 
 /// The tenth held-out set: written from the rulebooks by someone who never ran the search
 /// while the eighth pass tried re-ranking (which changed nothing), committed unrun, and run
-/// once after it.
+/// once after it. The all-games top-1 floor raised after the tenth pass (80.0%).
 const HELD_OUT_10: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-10.toml",
     per_game: 30,
     min_top1_with_game: 0.84,
-    min_top1_all_games: 0.78,
+    min_top1_all_games: 0.79,
     min_top3: 0.94,
 };
 
 /// The eleventh held-out set: written from the rulebooks by someone who never ran the
 /// search while the ninth pass fitted a re-ranker on held-out 9 and 10 (which changed
-/// nothing), committed unrun, and run once after it.
+/// nothing), committed unrun, and run once after it. Top-1 floors raised after the tenth
+/// pass (79.2% / 75.8%).
 const HELD_OUT_11: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-11.toml",
     per_game: 30,
-    min_top1_with_game: 0.77,
-    min_top1_all_games: 0.74,
+    min_top1_with_game: 0.78,
+    min_top1_all_games: 0.75,
     min_top3: 0.94,
+};
+
+/// The twelfth and thirteenth held-out sets: each written from the rulebooks and the
+/// entries by someone who never ran the search, apart from each other and from the tenth
+/// ranking pass, committed unrun, and run once after that pass.
+const HELD_OUT_12: QuestionSet = QuestionSet {
+    file: "rule-questions-heldout-12.toml",
+    per_game: 30,
+    min_top1_with_game: 0.79,
+    min_top1_all_games: 0.75,
+    min_top3: 0.88,
+};
+
+const HELD_OUT_13: QuestionSet = QuestionSet {
+    file: "rule-questions-heldout-13.toml",
+    per_game: 30,
+    min_top1_with_game: 0.80,
+    min_top1_all_games: 0.78,
+    min_top3: 0.95,
 };
 
 fn glossary_db() -> crate::cards::CardDb {
@@ -406,6 +429,16 @@ fn eleventh_held_out_judge_questions_find_their_entries() {
     check(&HELD_OUT_11);
 }
 
+#[test]
+fn twelfth_held_out_judge_questions_find_their_entries() {
+    check(&HELD_OUT_12);
+}
+
+#[test]
+fn thirteenth_held_out_judge_questions_find_their_entries() {
+    check(&HELD_OUT_13);
+}
+
 /// The held-out sets stay apart: none of their questions is one of an earlier set (the
 /// fourth and the fifth repeat none of the sets written before them).
 #[test]
@@ -433,6 +466,8 @@ fn held_out_questions_are_new() {
         HELD_OUT_9.file,
         HELD_OUT_10.file,
         HELD_OUT_11.file,
+        HELD_OUT_12.file,
+        HELD_OUT_13.file,
     ] {
         let earlier: Vec<Question> = ranking_sets()
             .into_iter()
@@ -566,5 +601,7 @@ fn ranking_sets() -> Vec<&'static str> {
         HELD_OUT_9.file,
         HELD_OUT_10.file,
         HELD_OUT_11.file,
+        HELD_OUT_12.file,
+        HELD_OUT_13.file,
     ]
 }
