@@ -35,7 +35,7 @@ pub trait ListWriter: Sync {
     /// not depend on where in the run the report falls.
     fn report(&self, report: &ListReport) -> String;
     /// The text of one report, and whether it is known to hold nothing the output filter
-    /// escapes (so the writer thread need not look at every byte again).
+    /// escapes (so the worker writing it need not look at every byte again).
     fn report_text(&self, report: &ListReport) -> ReportText {
         ReportText {
             text: self.report(report),
@@ -50,7 +50,7 @@ pub trait ListWriter: Sync {
     fn end(&self, summary: &Summary) -> String;
 }
 
-/// One report's text for the writer thread.
+/// One report's text, made on the worker that checked it, for whichever worker writes it.
 pub struct ReportText {
     pub text: String,
     /// No character of `text` is one the output filter escapes.

@@ -30,9 +30,9 @@ impl Workers {
     }
 }
 
-/// Batches in flight per worker beyond the oldest result not yet written; this bounds the
-/// memory of a run whatever its number of lists. Two keep a worker busy while the writer
-/// waits on the oldest batch; four held twice the text (a corpus run's JSON output is
+/// Batches in flight per worker, counted from the oldest not yet written; this bounds the
+/// memory of a run whatever its number of lists. Two keep a worker busy while the oldest
+/// batch is still being checked; four held twice the text (a corpus run's JSON output is
 /// about 6 KB a list) for no measurable speed.
 const BATCHES_IN_FLIGHT_PER_WORKER: usize = 2;
 
