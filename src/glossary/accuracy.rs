@@ -135,24 +135,25 @@ const TUNING: QuestionSet = QuestionSet {
 
 /// Questions written after the first pass as a held-out set, tuning material since. Floors a
 /// little under the figures after the fifth pass (with --game 83.9% top-1, 97.5% top-3; all
-/// games 78.0% and 96.6%), the top-1 without --game raised after the sixth (79.7%).
+/// games 78.0% and 96.6%), the top-1 without --game raised after the sixth (79.7%), both
+/// top-1 floors after the eleventh (86.4% / 84.7%).
 const HELD_OUT: QuestionSet = QuestionSet {
     file: "rule-questions-heldout.toml",
     per_game: 25,
-    min_top1_with_game: 0.84,
-    min_top1_all_games: 0.83,
+    min_top1_with_game: 0.86,
+    min_top1_all_games: 0.84,
     min_top3: 0.97,
 };
 
 /// A second held-out set, written from the rulebooks before it was first run, tuning
 /// material since. Floors a little under the figures after the fifth pass (with --game 82.5%
 /// top-1, 96.8% top-3; all games 77.8% and 90.5%), the top-1 without --game raised after the
-/// sixth (79.4%).
+/// sixth (79.4%) and the eleventh (85.7%).
 const HELD_OUT_2: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-2.toml",
     per_game: 15,
     min_top1_with_game: 0.86,
-    min_top1_all_games: 0.83,
+    min_top1_all_games: 0.85,
     min_top3: 0.91,
 };
 
@@ -198,12 +199,13 @@ const HELD_OUT_5: QuestionSet = QuestionSet {
 /// honest figure for questions the tuning never saw. Tuning material in the fifth pass, which
 /// studied its misses: after it, with --game 76.2% top-1, 96.2% top-3; all games 73.8% and
 /// 93.8%; the sixth pass keeps them (75.0% / 73.8% top-1, 96.2% / 93.8% top-3). Floors a
-/// little under them, raised after the tenth pass (78.8% / 75.0% top-1).
+/// little under them, raised after the tenth pass (78.8% / 75.0% top-1) and the eleventh
+/// (80.0% / 76.2%).
 const HELD_OUT_6: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-6.toml",
     per_game: 20,
-    min_top1_with_game: 0.78,
-    min_top1_all_games: 0.74,
+    min_top1_with_game: 0.79,
+    min_top1_all_games: 0.76,
     min_top3: 0.96,
 };
 
@@ -264,32 +266,35 @@ const HELD_OUT_10: QuestionSet = QuestionSet {
 /// The eleventh held-out set: written from the rulebooks by someone who never ran the
 /// search while the ninth pass fitted a re-ranker on held-out 9 and 10 (which changed
 /// nothing), committed unrun, and run once after it. Top-1 floors raised after the tenth
-/// pass (79.2% / 75.8%).
+/// pass (79.2% / 75.8%) and after the eleventh (80.8% / 77.5%).
 const HELD_OUT_11: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-11.toml",
     per_game: 30,
-    min_top1_with_game: 0.78,
-    min_top1_all_games: 0.75,
+    min_top1_with_game: 0.80,
+    min_top1_all_games: 0.77,
     min_top3: 0.94,
 };
 
 /// The twelfth and thirteenth held-out sets: each written from the rulebooks and the
 /// entries by someone who never ran the search, apart from each other and from the tenth
-/// ranking pass, committed unrun, and run once after that pass.
+/// ranking pass, committed unrun, and run once after that pass; tuning material in the
+/// eleventh (players' words for their gaps). Floors a little under the figures after it:
+/// held-out 12 87.5% / 84.2% top-1, 98.3% / 95.8% top-3; held-out 13 85.8% / 82.5%
+/// top-1, 99.2% / 99.2% top-3 (with / without --game).
 const HELD_OUT_12: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-12.toml",
     per_game: 30,
-    min_top1_with_game: 0.79,
-    min_top1_all_games: 0.75,
-    min_top3: 0.88,
+    min_top1_with_game: 0.87,
+    min_top1_all_games: 0.84,
+    min_top3: 0.95,
 };
 
 const HELD_OUT_13: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-13.toml",
     per_game: 30,
-    min_top1_with_game: 0.80,
-    min_top1_all_games: 0.78,
-    min_top3: 0.95,
+    min_top1_with_game: 0.85,
+    min_top1_all_games: 0.82,
+    min_top3: 0.98,
 };
 
 fn glossary_db() -> crate::cards::CardDb {
