@@ -297,6 +297,26 @@ const HELD_OUT_13: QuestionSet = QuestionSet {
     min_top3: 0.98,
 };
 
+/// The fourteenth and fifteenth held-out sets: each written by someone who never ran the
+/// search, from rules read in the rulebooks and put in a player's words before the entry
+/// was looked for, apart from each other and from the eleventh pass, committed unrun, and
+/// run once after that pass.
+const HELD_OUT_14: QuestionSet = QuestionSet {
+    file: "rule-questions-heldout-14.toml",
+    per_game: 30,
+    min_top1_with_game: 0.71,
+    min_top1_all_games: 0.65,
+    min_top3: 0.89,
+};
+
+const HELD_OUT_15: QuestionSet = QuestionSet {
+    file: "rule-questions-heldout-15.toml",
+    per_game: 30,
+    min_top1_with_game: 0.73,
+    min_top1_all_games: 0.72,
+    min_top3: 0.92,
+};
+
 fn glossary_db() -> crate::cards::CardDb {
     let (db, _) = load(&LoadOptions::built_in());
     db
@@ -444,6 +464,16 @@ fn thirteenth_held_out_judge_questions_find_their_entries() {
     check(&HELD_OUT_13);
 }
 
+#[test]
+fn fourteenth_held_out_judge_questions_find_their_entries() {
+    check(&HELD_OUT_14);
+}
+
+#[test]
+fn fifteenth_held_out_judge_questions_find_their_entries() {
+    check(&HELD_OUT_15);
+}
+
 /// The held-out sets stay apart: none of their questions is one of an earlier set (the
 /// fourth and the fifth repeat none of the sets written before them).
 #[test]
@@ -473,6 +503,8 @@ fn held_out_questions_are_new() {
         HELD_OUT_11.file,
         HELD_OUT_12.file,
         HELD_OUT_13.file,
+        HELD_OUT_14.file,
+        HELD_OUT_15.file,
     ] {
         let earlier: Vec<Question> = ranking_sets()
             .into_iter()
@@ -608,5 +640,7 @@ fn ranking_sets() -> Vec<&'static str> {
         HELD_OUT_11.file,
         HELD_OUT_12.file,
         HELD_OUT_13.file,
+        HELD_OUT_14.file,
+        HELD_OUT_15.file,
     ]
 }
