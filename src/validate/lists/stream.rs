@@ -125,14 +125,14 @@ where
     /// are used up or the run stopped.
     fn take(&self) -> Option<(usize, Vec<I>)> {
         let mut feed = self.feed.lock().ok()?;
-        while feed.taken >= self.written.load(Ordering::Acquire) + self.window {
+        loop {
             if self.stopped.load(Ordering::Acquire) {
                 return None;
             }
+            if feed.taken < self.written.load(Ordering::Acquire) + self.window {
+                break;
+            }
             feed = self.room.wait(feed).ok()?;
-        }
-        if self.stopped.load(Ordering::Acquire) {
-            return None;
         }
         let batch: Vec<I> = feed.inputs.by_ref().take(self.batch).collect();
         if batch.is_empty() {
@@ -161,7 +161,9 @@ where
             self.wake_waiting();
         }
     }
+}
 
+impl<It, T, E> Run<It, T, E> {
     /// Taking `feed`'s lock before signalling: a worker that saw the window full is then
     /// either waiting (and is woken) or has not looked yet (and sees the new count).
     fn wake_waiting(&self) {
@@ -176,8 +178,7 @@ impl<It, T, E> Drop for StopOthersOnPanic<'_, It, T, E> {
     fn drop(&mut self) {
         if std::thread::panicking() {
             self.0.stopped.store(true, Ordering::Release);
-            drop(self.0.feed.lock());
-            self.0.room.notify_all();
+            self.0.wake_waiting();
         }
     }
 }
