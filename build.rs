@@ -301,13 +301,16 @@ mod text;
 mod index_build;
 
 /// One glossary entry read from a rules file, owning its text.
+/// title, aliases, summary, points, situations.
+type LangText = (String, Vec<String>, String, Vec<String>, Vec<String>);
+
 struct RuleEntryText {
     game: String,
     id: String,
     section: String,
     see_also: Vec<String>,
-    /// Spanish, English: title, aliases, summary, points.
-    texts: [(String, Vec<String>, String, Vec<String>); 2],
+    /// Spanish, English: title, aliases, summary, points, situations.
+    texts: [LangText; 2],
 }
 
 /// Writes `rule_index.rs`: the search index tables of the built-in glossary (every game
@@ -413,6 +416,7 @@ impl RuleEntryText {
                 list(value, "aliases")?,
                 text(value, "summary")?,
                 list(value, "points")?,
+                list(value, "situations")?,
             ))
         };
         Some(RuleEntryText {
@@ -426,12 +430,13 @@ impl RuleEntryText {
 
     fn input(&self) -> index_build::EntryInput<'_> {
         let text = |lang: usize| {
-            let (title, aliases, summary, points) = &self.texts[lang];
+            let (title, aliases, summary, points, situations) = &self.texts[lang];
             index_build::TextInput {
                 title,
                 aliases,
                 summary,
                 points,
+                situations,
             }
         };
         index_build::EntryInput {

@@ -56,6 +56,9 @@ pub struct RuleText {
     pub title: String,
     #[serde(default)]
     pub aliases: Vec<String>,
+    /// Table situations and doubts the entry settles, in players' words: searched, not shown.
+    #[serde(default)]
+    pub situations: Vec<String>,
     pub summary: String,
     #[serde(default)]
     pub points: Vec<String>,

@@ -4,7 +4,8 @@
 
 use super::duplicates::id_span;
 use super::value_span;
-use crate::cards::CardDb;
+use crate::cards::rules::RuleEntry;
+use crate::cards::{CardDb, Located};
 use crate::report::{Code, FileId, Finding};
 use crate::text::{did_you_mean, normalize};
 use std::collections::{HashMap, HashSet};
@@ -55,6 +56,7 @@ fn check_entries(db: &CardDb, findings: &mut Vec<Finding>) {
                 ),
             );
         }
+        check_situations(db, entry, findings);
         for target in &entry.see_also {
             if !ids.contains(&(entry.file, target.as_str())) {
                 let candidates = db
@@ -92,6 +94,35 @@ fn check_entries(db: &CardDb, findings: &mut Vec<Finding>) {
     }
 }
 
+/// A situation is searched for its words: an empty one is a slip (a stray `""`).
+fn check_situations(db: &CardDb, entry: &Located<RuleEntry>, findings: &mut Vec<Finding>) {
+    for (lang, text) in [("es", &entry.es), ("en", &entry.en)] {
+        if let Some(blank) = text.situations.iter().find(|s| s.trim().is_empty()) {
+            findings.push(
+                Finding::error(
+                    Code::MissingField,
+                    format!(
+                        "glossary entry `{}` has an empty phrase in {lang}.situations",
+                        entry.id
+                    ),
+                )
+                .at(
+                    entry.file,
+                    value_span(
+                        &db.files,
+                        entry.file,
+                        entry.span.clone(),
+                        "situations",
+                        Some(blank),
+                    ),
+                )
+                .label("empty situation")
+                .help("write the situation in players' words, or delete the empty string"),
+            );
+        }
+    }
+}
+
 /// Every folded word of the entries of each file: what an abbreviation may stand for.
 fn words_by_file(db: &CardDb) -> HashMap<FileId, HashSet<String>> {
     let mut words: HashMap<FileId, HashSet<String>> = HashMap::new();
@@ -101,6 +132,7 @@ fn words_by_file(db: &CardDb) -> HashMap<FileId, HashSet<String>> {
             let texts = [&text.title, &text.summary]
                 .into_iter()
                 .chain(&text.aliases)
+                .chain(&text.situations)
                 .chain(&text.points);
             for piece in texts {
                 known.extend(normalize(piece).split(' ').map(str::to_string));

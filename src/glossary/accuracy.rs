@@ -317,8 +317,21 @@ const HELD_OUT_15: QuestionSet = QuestionSet {
     min_top3: 0.92,
 };
 
+/// The built-in data, or, for tuning the glossary's words without a rebuild, that data with
+/// the folder `$ARBITER_RULES_OVERLAY` laid over it (`data/`: its `rules/<game>.toml` files
+/// replace the built-in ones, as `--data` does).
 fn glossary_db() -> crate::cards::CardDb {
-    let (db, _) = load(&LoadOptions::built_in());
+    let mut options = LoadOptions::built_in();
+    if let Some(folder) = std::env::var_os("ARBITER_RULES_OVERLAY") {
+        options.overlays.push(folder.into());
+    }
+    let (db, findings) = load(&options);
+    let errors: Vec<String> = findings
+        .iter()
+        .filter(|f| f.is_error())
+        .map(|f| format!("{f:?}"))
+        .collect();
+    assert!(errors.is_empty(), "the glossary does not load: {errors:#?}");
     db
 }
 

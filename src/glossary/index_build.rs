@@ -17,13 +17,17 @@ pub type Fold = fn(&str) -> String;
 
 /// Languages by number, in the order of the crate's `Lang`: Spanish, English.
 pub const LANG_COUNT: usize = 2;
-/// Fields by number: title, aliases, body (summary and points).
-pub const FIELD_COUNT: usize = 3;
+/// Fields by number: title, aliases, body (summary and points), situations (what players
+/// describe when they look the entry up).
+pub const FIELD_COUNT: usize = 4;
 pub const TITLE: usize = 0;
 pub const ALIAS: usize = 1;
 pub const BODY: usize = 2;
+pub const SITUATION: usize = 3;
+/// Every field in every language.
+pub const SLOT_COUNT: usize = LANG_COUNT * FIELD_COUNT;
 
-/// One of an entry's six fields, as the index numbers it.
+/// One of an entry's eight fields, as the index numbers it.
 pub fn slot_index(field: usize, lang: usize) -> usize {
     lang * FIELD_COUNT + field
 }
@@ -128,6 +132,7 @@ pub struct TextInput<'a> {
     pub aliases: &'a [String],
     pub summary: &'a str,
     pub points: &'a [String],
+    pub situations: &'a [String],
 }
 
 /// An entry as the index reads it.
@@ -169,7 +174,7 @@ pub struct Parts {
     /// Per term id: (entry, slot, occurrences).
     pub postings: Vec<Vec<(u32, u8, u16)>>,
     /// Content words per slot, per entry.
-    pub lengths: Vec<[u32; 6]>,
+    pub lengths: Vec<[u32; SLOT_COUNT]>,
     pub keys: Vec<Vec<KeyParts>>,
     /// Folded words of the entries, per language, with their term id, in the order the
     /// builder's hash maps hold them (typos and beginnings are looked for in this order).
@@ -219,7 +224,7 @@ struct Builder {
     terms: Vec<(u8, String)>,
     postings: Vec<Vec<(u32, u8, u16)>>,
     /// Content words per slot, per entry.
-    lengths: Vec<[u32; 6]>,
+    lengths: Vec<[u32; SLOT_COUNT]>,
 }
 
 impl Builder {
@@ -239,8 +244,8 @@ impl Builder {
     fn of_lang(lang: usize, entries: &[EntryInput<'_>], fold: Fold) -> Self {
         let mut builder = Builder::new(fold);
         for (doc, entry) in entries.iter().enumerate() {
-            let mut lengths = [0u32; 6];
-            for field in [TITLE, ALIAS, BODY] {
+            let mut lengths = [0u32; SLOT_COUNT];
+            for field in [TITLE, ALIAS, BODY, SITUATION] {
                 builder.add_slot(doc as u32, entry, field, lang, &mut lengths);
             }
             builder.lengths.push(lengths);
@@ -250,7 +255,7 @@ impl Builder {
 
     /// Takes in the other language's terms and postings (their ids follow this one's);
     /// returns the entries' field lengths.
-    fn merge(&mut self, other: Builder) -> Vec<[u32; 6]> {
+    fn merge(&mut self, other: Builder) -> Vec<[u32; SLOT_COUNT]> {
         let offset = self.terms.len() as u32;
         for (term, id) in other.term_ids {
             self.term_ids.insert(term, id + offset);
@@ -264,7 +269,7 @@ impl Builder {
             .iter()
             .zip(&other.lengths)
             .map(|(mine, theirs)| {
-                let mut lengths = [0u32; 6];
+                let mut lengths = [0u32; SLOT_COUNT];
                 for (slot, n) in lengths.iter_mut().enumerate() {
                     *n = mine[slot] + theirs[slot];
                 }
@@ -298,12 +303,13 @@ impl Builder {
         entry: &EntryInput<'_>,
         field: usize,
         lang: usize,
-        lengths: &mut [u32; 6],
+        lengths: &mut [u32; SLOT_COUNT],
     ) {
         let text = &entry.texts[lang];
         let mut pieces: Vec<&str> = match field {
             TITLE => vec![text.title],
             ALIAS => text.aliases.iter().map(String::as_str).collect(),
+            SITUATION => text.situations.iter().map(String::as_str).collect(),
             _ => std::iter::once(text.summary)
                 .chain(text.points.iter().map(String::as_str))
                 .collect(),
@@ -560,7 +566,7 @@ pub fn decode(bytes: &[u8]) -> Option<Parts> {
         })
     })?;
     let lengths = input.list(|r| {
-        let mut lengths = [0u32; 6];
+        let mut lengths = [0u32; SLOT_COUNT];
         for n in &mut lengths {
             *n = r.number()?;
         }

@@ -71,6 +71,7 @@ impl<'a> GlossaryEntry<'a> {
             aliases: &t.aliases,
             summary: &t.summary,
             points: &t.points,
+            situations: &t.situations,
         };
         EntryInput {
             game: self.game.as_str(),

@@ -22,7 +22,7 @@
 //! game's glossary is to use the query's words at all (a soft prior learnt from the entries,
 //! so "hex" leans to Talon and "squadron" to Armada without a word list in code).
 
-use super::index_build::{self, Parts, as_digits, is_stop_word};
+use super::index_build::{self, FIELD_COUNT, Parts, SLOT_COUNT, as_digits, is_stop_word};
 use super::{Glossary, GlossaryEntry, Lang};
 use crate::cards::Game;
 use crate::cards::rules::RuleSlang;
@@ -65,26 +65,31 @@ pub enum Field {
     Title,
     Alias,
     Body,
+    /// Table situations the entry settles, in players' words.
+    Situation,
 }
 
 impl Field {
-    const ALL: [Field; 3] = [Field::Title, Field::Alias, Field::Body];
+    const ALL: [Field; FIELD_COUNT] = [Field::Title, Field::Alias, Field::Body, Field::Situation];
 
     pub fn as_str(self) -> &'static str {
         match self {
             Field::Title => "title",
             Field::Alias => "alias",
             Field::Body => "body",
+            Field::Situation => "situation",
         }
     }
 
     /// A title word says more about the entry than an alias, an alias more than a word of
-    /// the summary.
+    /// the summary. A situation is a player's description of a case the entry settles: more
+    /// pointed than the summary's words, less than a name.
     fn weight(self) -> f32 {
         match self {
             Field::Title => 3.0,
             Field::Alias => 1.5,
             Field::Body => 1.0,
+            Field::Situation => SITUATION_WEIGHT,
         }
     }
 
@@ -93,9 +98,13 @@ impl Field {
         match self {
             Field::Title | Field::Alias => 0.4,
             Field::Body => 0.75,
+            Field::Situation => SITUATION_LENGTH_WEIGHT,
         }
     }
 }
+
+const SITUATION_WEIGHT: f32 = 1.2;
+const SITUATION_LENGTH_WEIGHT: f32 = 0.5;
 
 const LANGS: [Lang; 2] = [Lang::Es, Lang::En];
 
@@ -109,7 +118,16 @@ pub struct Slot {
 impl Slot {
     fn index(self) -> usize {
         let lang = usize::from(self.lang == Lang::En);
-        lang * 3 + self.field as usize
+        index_build::slot_index(self.field as usize, lang)
+    }
+
+    /// The slot a posting names.
+    fn from_index(slot: u8) -> Option<Slot> {
+        let slot = usize::from(slot);
+        Some(Slot {
+            field: *Field::ALL.get(slot % FIELD_COUNT)?,
+            lang: *LANGS.get(slot / FIELD_COUNT)?,
+        })
     }
 
     /// `title.en`, `body.es`: for the JSON `match` of a hit.
@@ -221,7 +239,7 @@ struct Key {
 #[derive(Debug, Default)]
 struct Doc {
     /// Content words per slot ([`Slot::index`]).
-    lengths: [u32; 6],
+    lengths: [u32; SLOT_COUNT],
     keys: Vec<Key>,
 }
 
@@ -350,7 +368,7 @@ pub struct Index<'a> {
     terms: Vec<Term>,
     /// Per term id: (entry, slot, occurrences).
     postings: Vec<Vec<(u32, u8, u16)>>,
-    average_lengths: [f32; 6],
+    average_lengths: [f32; SLOT_COUNT],
     /// Folded words of the entries, per language, with their term id.
     surface: [FxHashMap<String, u32>; 2],
     /// The same, in the order typos and beginnings are looked for.
@@ -454,7 +472,7 @@ impl<'a> Index<'a> {
                 keys: keys.into_iter().map(|k| Key::new(k, &terms)).collect(),
             })
             .collect();
-        let mut average_lengths = [0f32; 6];
+        let mut average_lengths = [0f32; SLOT_COUNT];
         for (slot, average) in average_lengths.iter_mut().enumerate() {
             let total: u32 = docs.iter().map(|d| d.lengths[slot]).sum();
             *average = (total as f32 / docs.len().max(1) as f32).max(1.0);
@@ -626,10 +644,16 @@ impl<'a> Index<'a> {
     fn word_scores(&self, word: &QueryWord) -> HashMap<usize, f32> {
         let mut best: HashMap<usize, f32> = HashMap::new();
         for (term, weight) in &word.alternatives {
-            let mut counts: HashMap<usize, [u16; 6]> = HashMap::new();
+            let mut counts: HashMap<usize, [u16; SLOT_COUNT]> = HashMap::new();
             for (_, postings) in self.term_postings(term) {
                 for &(doc, slot, tf) in postings {
-                    counts.entry(doc as usize).or_default()[usize::from(slot)] = tf;
+                    if let Some(count) = counts
+                        .entry(doc as usize)
+                        .or_insert([0; SLOT_COUNT])
+                        .get_mut(usize::from(slot))
+                    {
+                        *count = tf;
+                    }
                 }
             }
             let idf = self.idf(counts.len());
@@ -644,7 +668,7 @@ impl<'a> Index<'a> {
 
     /// BM25F: saturation of Σ over fields of weight × length-normalised frequency (better
     /// language).
-    fn fields_score(&self, doc: usize, tfs: &[u16; 6]) -> f32 {
+    fn fields_score(&self, doc: usize, tfs: &[u16; SLOT_COUNT]) -> f32 {
         let pseudo_tf: f32 = Field::ALL
             .iter()
             .map(|&field| {
@@ -806,7 +830,7 @@ impl<'a> Index<'a> {
         for (term, _) in alternatives.iter().filter(|(_, weight)| *weight >= 1.0) {
             for (_, postings) in self.term_postings(term) {
                 for (doc, slot, _) in postings {
-                    match Field::ALL.get(usize::from(*slot) % 3) {
+                    match Slot::from_index(*slot).map(|s| s.field) {
                         Some(Field::Title) => {
                             named.insert(*doc, true);
                         }
@@ -1012,14 +1036,11 @@ impl<'a> Index<'a> {
         for (term, _) in &word.alternatives {
             for (_, postings) in self.term_postings(term) {
                 for &(d, slot, _) in postings {
-                    if d as usize == doc {
-                        let slot = Slot {
-                            field: Field::ALL[usize::from(slot) % 3],
-                            lang: LANGS[usize::from(slot) / 3],
-                        };
-                        if !slots.contains(&slot) {
-                            slots.push(slot);
-                        }
+                    if d as usize == doc
+                        && let Some(slot) = Slot::from_index(slot)
+                        && !slots.contains(&slot)
+                    {
+                        slots.push(slot);
                     }
                 }
             }
@@ -1534,6 +1555,7 @@ mod tests {
             aliases: aliases.iter().map(|a| a.to_string()).collect(),
             summary: summary.to_string(),
             points: Vec::new(),
+            situations: Vec::new(),
         }
     }
 
@@ -1680,6 +1702,39 @@ mod tests {
 
     fn first(query: &str) -> Option<String> {
         ids(&sample(), &slang(), query, None).into_iter().next()
+    }
+
+    /// A player describes what happened at the table; the entry whose situations say so
+    /// answers, and the hit says the words were found among its situations.
+    #[test]
+    fn a_situation_players_describe_finds_its_entry() {
+        let mut entries = sample();
+        let question = "what if i am sitting on a rock";
+        assert_ne!(
+            ids(&entries, &slang(), question, None)
+                .first()
+                .map(String::as_str),
+            Some("obstacles")
+        );
+        if let Some((_, obstacles)) = entries.iter_mut().find(|(_, e)| e.id == "obstacles") {
+            obstacles.en.situations = vec!["my ship ends its move sitting on a rock".to_string()];
+        }
+        assert_eq!(
+            ids(&entries, &slang(), question, None)
+                .first()
+                .map(String::as_str),
+            Some("obstacles")
+        );
+        let glossary = glossary(&entries, &[]);
+        let lookup = Index::new(&glossary).search("sitting rock", None);
+        let best = lookup.best().expect("an entry answers");
+        assert_eq!(best.entry.id(), "obstacles");
+        let slots: Vec<String> = best
+            .words
+            .iter()
+            .flat_map(|(_, slots)| slots.iter().map(|s| s.name()))
+            .collect();
+        assert_eq!(slots, ["situation.en", "situation.en"]);
     }
 
     #[test]

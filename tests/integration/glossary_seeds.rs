@@ -892,6 +892,7 @@ fn shared_runs<'s>(text: &str, shingles: &'s HashMap<u64, String>) -> Vec<(Strin
 fn entry_text(text: &RuleText) -> String {
     std::iter::once(&text.title)
         .chain(&text.aliases)
+        .chain(&text.situations)
         .chain(std::iter::once(&text.summary))
         .chain(&text.points)
         .map(String::as_str)
@@ -922,6 +923,7 @@ fn entries_are_in_their_own_words() {
     let split = RuleText {
         title: "Prueba".to_string(),
         aliases: Vec::new(),
+        situations: Vec::new(),
         summary: "Resumen propio.".to_string(),
         points: vec![run[..5].join(" "), format!("{}.", run[5..].join(" "))],
     };

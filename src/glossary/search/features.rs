@@ -8,6 +8,7 @@
 //! same way.
 
 use super::{Field, Game, GlossaryEntry, Index, Query, QueryWord, Scored};
+use crate::glossary::index_build;
 
 /// How many of the first answers are described.
 const CANDIDATES: usize = 5;
@@ -81,7 +82,8 @@ impl<'a> Index<'a> {
                 });
                 let alias = share(&|w| names(s.doc, w) && !self.names(s.doc, w, true));
                 let lengths = self.docs[s.doc].lengths;
-                let body = (lengths[2] + lengths[5]) as f32 / 2.0;
+                let body_slot = |lang| index_build::slot_index(index_build::BODY, lang);
+                let body = (lengths[body_slot(0)] + lengths[body_slot(1)]) as f32 / 2.0;
                 let in_top = |d: &usize| *d as u32;
                 [
                     (s.score.max(f32::MIN_POSITIVE) / best).ln(),
