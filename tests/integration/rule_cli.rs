@@ -127,7 +127,7 @@ fn a_question_answers_with_ranked_entries() {
     assert!(
         words.values().flat_map(|f| f.as_array().unwrap()).all(|f| {
             let f = f.as_str().unwrap();
-            ["title.", "alias.", "body."]
+            ["title.", "alias.", "body.", "situation."]
                 .iter()
                 .any(|p| f.starts_with(p))
         }),
