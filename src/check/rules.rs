@@ -72,16 +72,7 @@ fn check_entries(db: &CardDb, findings: &mut Vec<Finding>) {
                             entry.id
                         ),
                     )
-                    .at(
-                        entry.file,
-                        value_span(
-                            &db.files,
-                            entry.file,
-                            entry.span.clone(),
-                            "see_also",
-                            Some(target),
-                        ),
-                    )
+                    .at(entry.file, entry_value_span(db, entry, "see_also", target))
                     .label("no entry with this id")
                     .help(did_you_mean(
                         target,
@@ -92,6 +83,16 @@ fn check_entries(db: &CardDb, findings: &mut Vec<Finding>) {
             }
         }
     }
+}
+
+/// Where one value of a key of an entry stands in its file.
+fn entry_value_span(
+    db: &CardDb,
+    entry: &Located<RuleEntry>,
+    key: &str,
+    value: &str,
+) -> std::ops::Range<usize> {
+    value_span(&db.files, entry.file, entry.span.clone(), key, Some(value))
 }
 
 /// A situation is searched for its words: an empty one is a slip (a stray `""`).
@@ -106,16 +107,7 @@ fn check_situations(db: &CardDb, entry: &Located<RuleEntry>, findings: &mut Vec<
                         entry.id
                     ),
                 )
-                .at(
-                    entry.file,
-                    value_span(
-                        &db.files,
-                        entry.file,
-                        entry.span.clone(),
-                        "situations",
-                        Some(blank),
-                    ),
-                )
+                .at(entry.file, entry_value_span(db, entry, "situations", blank))
                 .label("empty situation")
                 .help("write the situation in players' words, or delete the empty string"),
             );
