@@ -301,16 +301,22 @@ mod text;
 mod index_build;
 
 /// One glossary entry read from a rules file, owning its text.
-/// title, aliases, summary, points, situations.
-type LangText = (String, Vec<String>, String, Vec<String>, Vec<String>);
-
 struct RuleEntryText {
     game: String,
     id: String,
     section: String,
     see_also: Vec<String>,
-    /// Spanish, English: title, aliases, summary, points, situations.
+    /// Spanish, English.
     texts: [LangText; 2],
+}
+
+/// One language's text of an entry, as the index reads it.
+struct LangText {
+    title: String,
+    aliases: Vec<String>,
+    summary: String,
+    points: Vec<String>,
+    situations: Vec<String>,
 }
 
 /// Writes `rule_index.rs`: the search index tables of the built-in glossary (every game
@@ -411,13 +417,13 @@ impl RuleEntryText {
         };
         let lang = |key: &str| {
             let value = entry.get(key)?;
-            Some((
-                text(value, "title")?,
-                list(value, "aliases")?,
-                text(value, "summary")?,
-                list(value, "points")?,
-                list(value, "situations")?,
-            ))
+            Some(LangText {
+                title: text(value, "title")?,
+                aliases: list(value, "aliases")?,
+                summary: text(value, "summary")?,
+                points: list(value, "points")?,
+                situations: list(value, "situations")?,
+            })
         };
         Some(RuleEntryText {
             game: game.to_string(),
@@ -430,7 +436,13 @@ impl RuleEntryText {
 
     fn input(&self) -> index_build::EntryInput<'_> {
         let text = |lang: usize| {
-            let (title, aliases, summary, points, situations) = &self.texts[lang];
+            let LangText {
+                title,
+                aliases,
+                summary,
+                points,
+                situations,
+            } = &self.texts[lang];
             index_build::TextInput {
                 title,
                 aliases,
