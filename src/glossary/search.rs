@@ -106,6 +106,15 @@ impl Field {
 const SITUATION_WEIGHT: f32 = 1.2;
 const SITUATION_LENGTH_WEIGHT: f32 = 0.5;
 
+// A field's number in the index (build.rs writes it with `index_build`'s numbers) is its
+// place in this enum: a field added to one and not the other would be scored as another.
+const _: () = {
+    assert!(Field::Title as usize == index_build::TITLE);
+    assert!(Field::Alias as usize == index_build::ALIAS);
+    assert!(Field::Body as usize == index_build::BODY);
+    assert!(Field::Situation as usize == index_build::SITUATION);
+};
+
 const LANGS: [Lang; 2] = [Lang::Es, Lang::En];
 
 /// One of an entry's six fields: a field in a language.
