@@ -32,6 +32,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 #[cfg(test)]
 mod features;
+mod situation_match;
 
 /// How an entry matched; lower is better.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -560,6 +561,7 @@ impl<'a> Index<'a> {
     fn ranked(&self, query: &Query, game: Option<Game>) -> (Vec<Scored>, Vec<Scored>) {
         let mut scored = self.score(query, game);
         scored.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc)));
+        self.add_situation_bonus(query, &mut scored);
         scored
             .into_iter()
             .partition(|s| s.exact || query.is_answered_by(s.matched))
@@ -1744,6 +1746,44 @@ mod tests {
             .flat_map(|(_, slots)| slots.iter().map(|s| s.name()))
             .collect();
         assert_eq!(slots, ["situation.en", "situation.en"]);
+    }
+
+    /// A question that is one of an entry's situations finds that entry, though another
+    /// entry has the same words more often, each in a different situation.
+    #[test]
+    fn one_situation_that_is_the_question_beats_its_words_scattered() {
+        let situation = |id: &str, phrases: &[&str]| {
+            let mut en = text(id, &[], "A rule.");
+            en.situations = phrases.iter().map(|p| p.to_string()).collect();
+            (
+                Game::Talon,
+                entry(id, "Sección", text(id, &[], "Una regla."), en),
+            )
+        };
+        let entries = vec![
+            situation(
+                "scattered",
+                &[
+                    "rock left on the map",
+                    "damage from a rock",
+                    "a rock and its hex",
+                    "ship speed",
+                    "speed of a ship in a nebula",
+                    "damage to a ship",
+                ],
+            ),
+            situation(
+                "described",
+                &["my ship flew straight into a big rock at speed 3 this turn, what damage"],
+            ),
+        ];
+        let first = |query: &str| ids(&entries, &[], query, None).into_iter().next();
+        assert_eq!(
+            first("ship into a rock at speed, damage").as_deref(),
+            Some("described")
+        );
+        // The scattered words still answer what only they say.
+        assert_eq!(first("rock hex").as_deref(), Some("scattered"));
     }
 
     #[test]
