@@ -383,6 +383,42 @@ const HELD_OUT_21: QuestionSet = QuestionSet {
     min_top3: 0.96,
 };
 
+/// The twenty-second to twenty-fifth held-out sets: written apart from each other from rules
+/// read in the Spanish rulebooks, by writers who never ran the search and did not read the
+/// entries' situations, committed unrun while the fourteenth pass (the best-matching
+/// situation) was built, and run once after it.
+const HELD_OUT_22: QuestionSet = QuestionSet {
+    file: "rule-questions-heldout-22.toml",
+    per_game: 30,
+    min_top1_with_game: 0.0,
+    min_top1_all_games: 0.0,
+    min_top3: 0.0,
+};
+
+const HELD_OUT_23: QuestionSet = QuestionSet {
+    file: "rule-questions-heldout-23.toml",
+    per_game: 30,
+    min_top1_with_game: 0.0,
+    min_top1_all_games: 0.0,
+    min_top3: 0.0,
+};
+
+const HELD_OUT_24: QuestionSet = QuestionSet {
+    file: "rule-questions-heldout-24.toml",
+    per_game: 30,
+    min_top1_with_game: 0.0,
+    min_top1_all_games: 0.0,
+    min_top3: 0.0,
+};
+
+const HELD_OUT_25: QuestionSet = QuestionSet {
+    file: "rule-questions-heldout-25.toml",
+    per_game: 30,
+    min_top1_with_game: 0.0,
+    min_top1_all_games: 0.0,
+    min_top3: 0.0,
+};
+
 /// The built-in data, or, for tuning the glossary's words without a rebuild, that data with
 /// the folder `$ARBITER_RULES_OVERLAY` laid over it (`data/`: its `rules/<game>.toml` files
 /// replace the built-in ones, as `--data` does).
@@ -583,6 +619,26 @@ fn twenty_first_held_out_judge_questions_find_their_entries() {
     check(&HELD_OUT_21);
 }
 
+#[test]
+fn twenty_second_held_out_judge_questions_find_their_entries() {
+    check(&HELD_OUT_22);
+}
+
+#[test]
+fn twenty_third_held_out_judge_questions_find_their_entries() {
+    check(&HELD_OUT_23);
+}
+
+#[test]
+fn twenty_fourth_held_out_judge_questions_find_their_entries() {
+    check(&HELD_OUT_24);
+}
+
+#[test]
+fn twenty_fifth_held_out_judge_questions_find_their_entries() {
+    check(&HELD_OUT_25);
+}
+
 /// The held-out sets stay apart: none of their questions is one of an earlier set (the
 /// fourth and the fifth repeat none of the sets written before them).
 #[test]
@@ -746,5 +802,9 @@ fn ranking_sets() -> Vec<&'static str> {
         HELD_OUT_19.file,
         HELD_OUT_20.file,
         HELD_OUT_21.file,
+        HELD_OUT_22.file,
+        HELD_OUT_23.file,
+        HELD_OUT_24.file,
+        HELD_OUT_25.file,
     ]
 }
