@@ -386,37 +386,39 @@ const HELD_OUT_21: QuestionSet = QuestionSet {
 /// The twenty-second to twenty-fifth held-out sets: written apart from each other from rules
 /// read in the Spanish rulebooks, by writers who never ran the search and did not read the
 /// entries' situations, committed unrun while the fourteenth pass (the best-matching
-/// situation) was built, and run once after it.
+/// situation) was built, and run once after it (2026-11-28, 01:35 UTC, main `6bc9895`).
+/// Floors a little under those figures: top-1 85.0% / 84.2%, 90.0% / 85.0%, 83.3% / 80.0%
+/// and 83.3% / 78.3% with / without --game; top-3 96.7% to 98.3%.
 const HELD_OUT_22: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-22.toml",
     per_game: 30,
-    min_top1_with_game: 0.0,
-    min_top1_all_games: 0.0,
-    min_top3: 0.0,
+    min_top1_with_game: 0.83,
+    min_top1_all_games: 0.82,
+    min_top3: 0.95,
 };
 
 const HELD_OUT_23: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-23.toml",
     per_game: 30,
-    min_top1_with_game: 0.0,
-    min_top1_all_games: 0.0,
-    min_top3: 0.0,
+    min_top1_with_game: 0.88,
+    min_top1_all_games: 0.83,
+    min_top3: 0.96,
 };
 
 const HELD_OUT_24: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-24.toml",
     per_game: 30,
-    min_top1_with_game: 0.0,
-    min_top1_all_games: 0.0,
-    min_top3: 0.0,
+    min_top1_with_game: 0.81,
+    min_top1_all_games: 0.78,
+    min_top3: 0.94,
 };
 
 const HELD_OUT_25: QuestionSet = QuestionSet {
     file: "rule-questions-heldout-25.toml",
     per_game: 30,
-    min_top1_with_game: 0.0,
-    min_top1_all_games: 0.0,
-    min_top3: 0.0,
+    min_top1_with_game: 0.81,
+    min_top1_all_games: 0.76,
+    min_top3: 0.95,
 };
 
 /// The built-in data, or, for tuning the glossary's words without a rebuild, that data with
