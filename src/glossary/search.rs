@@ -14,7 +14,7 @@
 //! outweighs a word found as typed. A query that is a whole title, alias, id or heading,
 //! or an abbreviation that names an entry, puts that entry first. The first answers are then
 //! looked at again: a question close to one of an entry's situation phrases describes that
-//! situation, and the entry gains for it ([`situation_match`]).
+//! situation, and the entry gains for it (`search/situation_match.rs`).
 //!
 //! Entries that are parts of others (a numbered subsection, a later entry under the same
 //! heading, the targets of a redirect heading: see [`super::hierarchy`]) answer for the
