@@ -369,6 +369,10 @@ fn seeds(root: &Path, target: &str) -> Vec<Vec<u8>> {
             add("tests/fixtures/broken-data", &any, usize::MAX);
             add("data", &toml, usize::MAX);
         }
+        "rule" => {
+            let questions = |p: &Path| p.to_string_lossy().contains("rule-que");
+            add("tests/fixtures", &|p| questions(p) && toml(p), usize::MAX);
+        }
         _ => {}
     }
     let mut seeds = Vec::new();
@@ -376,13 +380,31 @@ fn seeds(root: &Path, target: &str) -> Vec<Vec<u8>> {
         let Ok(bytes) = std::fs::read(&file) else {
             continue;
         };
-        if target == "cards" && bytes.len() > 4096 {
+        if target == "rule" && file.extension().is_some_and(|e| e == "toml") {
+            seeds.extend(questions_of(&bytes));
+        } else if target == "cards" && bytes.len() > 4096 {
             seeds.extend(data_pieces(&bytes));
         } else if bytes.len() <= mutate::MAX_MUTANT_BYTES {
             seeds.push(bytes);
         }
     }
     seeds
+}
+
+/// The `q` of every question in a question table (`tests/fixtures/rule-questions*.toml`,
+/// `rule-queries.toml`): each one a seed of its own.
+fn questions_of(bytes: &[u8]) -> Vec<Vec<u8>> {
+    let text = String::from_utf8_lossy(bytes);
+    let Ok(table) = text.parse::<toml::Table>() else {
+        return Vec::new();
+    };
+    table
+        .values()
+        .filter_map(toml::Value::as_array)
+        .flatten()
+        .filter_map(|q| q.get("q")?.as_str())
+        .map(|q| q.as_bytes().to_vec())
+        .collect()
 }
 
 /// A large data file cut into small files (its preamble plus a few tables each), so

@@ -11,7 +11,10 @@
 #![allow(dead_code)]
 
 use arbiter::adjudicate::{ResolveOptions, resolve_text};
-use arbiter::cards::CardDb;
+use arbiter::cards::{CardDb, Game};
+use arbiter::glossary::render::{lookup_human, lookup_json, not_found_finding};
+use arbiter::glossary::search::Index;
+use arbiter::glossary::{Glossary, Lang};
 use arbiter::parse::{armada, xwing};
 use arbiter::report::{
     FileId, Finding, HumanStyle, JsonFinding, SHOWN_PER_CODE_AND_FILE, SourceFiles, cap_repeats,
@@ -19,7 +22,7 @@ use arbiter::report::{
 };
 
 /// Every target, by the name the runner and the corpus folders use.
-pub const TARGETS: [&str; 5] = ["armada", "xwing", "scenario", "cards", "validate"];
+pub const TARGETS: [&str; 6] = ["armada", "xwing", "scenario", "cards", "validate", "rule"];
 
 /// What one execution gives: a signature of what it found (the codes, for telling new
 /// behaviour apart) or the property it broke.
@@ -61,6 +64,7 @@ pub fn distinct_picks(target: &str) -> usize {
         "xwing" => xwing::SourceFormat::ALL.len(),
         "scenario" => SCENARIO_SEEDS as usize,
         "cards" => DATA_PATHS.len(),
+        "rule" => Game::ALL.len() + 1,
         _ => 1,
     }
 }
@@ -74,6 +78,7 @@ pub fn run(checker: &arbiter::ListChecker<'_>, target: &str, bytes: &[u8], pick:
         "scenario" => scenario(checker.card_data(), bytes, pick),
         "cards" => card_data(bytes, pick),
         "validate" => validate(checker, bytes),
+        "rule" => rule_query(bytes, pick),
         other => Err(format!("no target `{other}`")),
     }
 }
@@ -134,6 +139,65 @@ fn scenario(db: &CardDb, bytes: &[u8], pick: usize) -> Outcome {
         }
         Err(findings) => refusal(&files, &findings),
     }
+}
+
+/// `arbiter rule`: any bytes as a query (lossy UTF-8), searched over every game (pick 0)
+/// or one, and rendered as the command renders it: the answer in full and as JSON, or the
+/// located `rules::not_found` finding. The hits are best first, of the game asked, with
+/// finite scores.
+fn rule_query(bytes: &[u8], pick: usize) -> Outcome {
+    let query = String::from_utf8_lossy(bytes);
+    let game = pick.checked_sub(1).and_then(|n| Game::ALL.get(n).copied());
+    let (glossary, index) = rule_index(game);
+    let lookup = index.search(&query, game);
+    let scores: Vec<f32> = lookup.hits.iter().map(|h| h.score).collect();
+    if scores.iter().any(|s| !s.is_finite()) {
+        return Err(format!("a score is not finite: {scores:?}"));
+    }
+    if scores.windows(2).any(|w| w[0] < w[1]) {
+        return Err(format!("hits out of order: {scores:?}"));
+    }
+    if let Some(other) = game.and_then(|g| lookup.hits.iter().find(|h| h.entry.game != g)) {
+        return Err(format!("a hit of another game: {}", other.entry.id()));
+    }
+    let Some(best) = lookup.best() else {
+        let (finding, files) = not_found_finding(&query, game, &lookup.suggestions, Lang::En);
+        return check_findings(&files, &[finding]);
+    };
+    let human = lookup_human(glossary, &query, &lookup, Lang::En, HumanStyle::plain(100));
+    if !human.contains(&best.entry.text(Lang::En).title) {
+        return Err("the answer does not show its best entry's title".to_string());
+    }
+    if serde_json::from_str::<serde_json::Value>(&lookup_json(glossary, &lookup, Lang::En)).is_err()
+    {
+        return Err("the JSON answer does not parse".to_string());
+    }
+    Ok(hash(best.entry.id().as_bytes()) ^ lookup.hits.len() as u64)
+}
+
+/// The built-in glossary and the search index of `game` (every game for `None`), built once
+/// per thread: building them for every execution would time the index, not the query.
+fn rule_index(game: Option<Game>) -> (&'static Glossary<'static>, &'static Index<'static>) {
+    type Built = (&'static Glossary<'static>, Vec<&'static Index<'static>>);
+    thread_local! {
+        static BUILT: std::cell::OnceCell<Built> = const { std::cell::OnceCell::new() };
+    }
+    let at = game
+        .and_then(|g| Game::ALL.iter().position(|x| *x == g))
+        .map_or(0, |n| n + 1);
+    BUILT.with(|cell| {
+        let (glossary, indexes) = cell.get_or_init(|| {
+            // Leaked once per thread: an index borrows its glossary, which borrows the data.
+            let db: &'static CardDb = Box::leak(Box::new(Context::new().db));
+            let glossary: &'static Glossary<'static> = Box::leak(Box::new(Glossary::from_db(db)));
+            let indexes = std::iter::once(None)
+                .chain(Game::ALL.into_iter().map(Some))
+                .map(|g| &*Box::leak(Box::new(Index::for_game(glossary, g))))
+                .collect();
+            (glossary, indexes)
+        });
+        (*glossary, indexes[at])
+    })
 }
 
 /// Where a fuzzed data file is read from: its path decides what kind of data it is.
