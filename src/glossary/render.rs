@@ -4,7 +4,9 @@
 use super::search::{Hit, Lookup, MatchKind};
 use super::{Glossary, GlossaryEntry, Lang};
 use crate::cards::Game;
-use crate::report::{Code, Finding, HumanStyle, SourceFiles, new_table};
+use crate::report::{
+    Code, Finding, HumanStyle, MAX_FINDING_TEXT_BYTES, SourceFiles, floor_char_boundary, new_table,
+};
 use serde_json::{Value, json};
 
 /// Most entries listed under "See also:" after the best one.
@@ -66,7 +68,7 @@ pub fn lookup_human(
         let mut line = format!(
             "{} `{}`; {}: {}",
             labels.no_exact,
-            escape_control(query),
+            shown_query(query),
             labels.closest,
             best.key
         );
@@ -94,18 +96,23 @@ pub fn lookup_human(
     out
 }
 
-/// A query is echoed back; control characters in it are shown escaped, not sent to the
-/// terminal.
-fn escape_control(text: &str) -> String {
-    text.chars()
-        .flat_map(|c| {
-            if c.is_control() {
-                c.escape_default().collect::<Vec<_>>()
-            } else {
-                vec![c]
-            }
-        })
-        .collect()
+/// A query is echoed back as any text a report quotes: at most [`MAX_FINDING_TEXT_BYTES`]
+/// of it (arguments can add up to megabytes), control characters shown escaped, not sent
+/// to the terminal.
+fn shown_query(query: &str) -> String {
+    let (shown, rest) = query.split_at(floor_char_boundary(query, MAX_FINDING_TEXT_BYTES));
+    let mut out = String::with_capacity(shown.len());
+    for c in shown.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    if !rest.is_empty() {
+        out.push_str(&format!("… ({} more bytes)", rest.len()));
+    }
+    out
 }
 
 /// One entry: titles, game and id, summary, key points, see-also and citation.
@@ -332,6 +339,23 @@ mod tests {
         assert_eq!(
             wrap("averyveryverylongword x", 5, "", ""),
             "averyveryverylongword\nx\n"
+        );
+    }
+
+    /// The query echoed above a near match is capped like any quoted text, and its control
+    /// characters are escaped: arguments can add up to megabytes.
+    #[test]
+    fn a_long_query_is_echoed_in_part_and_escaped() {
+        let query = format!("deslizamento\u{1}{}", " lateral".repeat(20_000));
+        let shown = human(&query, Some(Game::Talon), Lang::Es);
+        let echo = shown.lines().next().unwrap_or_default();
+        assert!(echo.contains("deslizamento\\u{1}"), "{echo}");
+        assert!(!shown.contains('\u{1}'));
+        assert!(shown.contains("more bytes)"), "{shown}");
+        assert!(
+            shown.len() < 2 * MAX_FINDING_TEXT_BYTES + 4000,
+            "{} bytes",
+            shown.len()
         );
     }
 

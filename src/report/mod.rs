@@ -23,6 +23,7 @@ pub use cap::{SHOWN_PER_CODE_AND_FILE, cap_repeats};
 pub use citation::{Citation, RULEBOOKS};
 pub use code::Code;
 pub use color::{ColorChoice, Stream, set_color_choice, use_color};
+pub(crate) use files::floor_char_boundary;
 pub use files::{FileId, SourceFiles, SourceText, first_line_span, shown_prefix};
 pub use finding::{Finding, Location, MAX_FINDING_TEXT_BYTES, Severity};
 pub use render::{HumanStyle, JsonFinding, OutputFormat, render_findings, render_human};
