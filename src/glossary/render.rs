@@ -4,9 +4,7 @@
 use super::search::{Hit, Lookup, MatchKind};
 use super::{Glossary, GlossaryEntry, Lang};
 use crate::cards::Game;
-use crate::report::{
-    Code, Finding, HumanStyle, MAX_FINDING_TEXT_BYTES, SourceFiles, floor_char_boundary, new_table,
-};
+use crate::report::{Code, Finding, HumanStyle, SourceFiles, new_table, quoted_part};
 use serde_json::{Value, json};
 
 /// Most entries listed under "See also:" after the best one.
@@ -96,11 +94,10 @@ pub fn lookup_human(
     out
 }
 
-/// A query is echoed back as any text a report quotes: at most [`MAX_FINDING_TEXT_BYTES`]
-/// of it (arguments can add up to megabytes), control characters shown escaped, not sent
-/// to the terminal.
+/// A query is echoed back as any text a report quotes ([`quoted_part`]: arguments can add
+/// up to megabytes), control characters shown escaped, not sent to the terminal.
 fn shown_query(query: &str) -> String {
-    let (shown, rest) = query.split_at(floor_char_boundary(query, MAX_FINDING_TEXT_BYTES));
+    let (shown, note) = quoted_part(query);
     let mut out = String::with_capacity(shown.len());
     for c in shown.chars() {
         if c.is_control() {
@@ -109,9 +106,7 @@ fn shown_query(query: &str) -> String {
             out.push(c);
         }
     }
-    if !rest.is_empty() {
-        out.push_str(&format!("… ({} more bytes)", rest.len()));
-    }
+    out.push_str(note.as_deref().unwrap_or_default());
     out
 }
 
@@ -316,7 +311,7 @@ mod tests {
     use super::super::search::Index;
     use super::*;
     use crate::cards::{CardDb, LoadOptions, load};
-    use crate::report::render_human;
+    use crate::report::{MAX_FINDING_TEXT_BYTES, render_human};
 
     fn db() -> CardDb {
         load(&LoadOptions::built_in()).0

@@ -42,18 +42,23 @@ pub struct Finding {
 /// 4,000 lines each referred to such an id made `cards check` hold 2 GB of messages.
 pub const MAX_FINDING_TEXT_BYTES: usize = 1024;
 
-/// `text`, cut on a character boundary at `MAX_FINDING_TEXT_BYTES` with a note of how
-/// much was left out.
-fn bounded(mut text: String) -> String {
-    if text.len() <= MAX_FINDING_TEXT_BYTES {
-        return text;
+/// The part of `text` a report quotes, cut on a character boundary at
+/// `MAX_FINDING_TEXT_BYTES`, and the note to end it with when something was left out.
+pub fn quoted_part(text: &str) -> (&str, Option<String>) {
+    let (part, rest) = text.split_at(super::files::floor_char_boundary(
+        text,
+        MAX_FINDING_TEXT_BYTES,
+    ));
+    let note = (!rest.is_empty()).then(|| format!("… ({} more bytes)", rest.len()));
+    (part, note)
+}
+
+/// `text` as a finding keeps it: [`quoted_part`] and its note.
+fn bounded(text: String) -> String {
+    match quoted_part(&text) {
+        (_, None) => text,
+        (part, Some(note)) => [part, note.as_str()].concat(),
     }
-    let cut = super::files::floor_char_boundary(&text, MAX_FINDING_TEXT_BYTES);
-    let left_out = text.len() - cut;
-    text.truncate(cut);
-    text.push_str(&format!("… ({left_out} more bytes)"));
-    text.shrink_to_fit();
-    text
 }
 
 impl Finding {
